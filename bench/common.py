@@ -1,0 +1,31 @@
+"""Helpers every benchmark uses: timing, medians, and the closing JSON line."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+
+def median_ms(action: Callable[[], Any], runs: int) -> float:
+    """Median wall time of `action` over `runs` calls, in milliseconds."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        action()
+        times.append((time.perf_counter() - start) * 1000)
+    return round(statistics.median(times), 3)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def report(figures: dict[str, Any]) -> None:
+    """Print the figures one per line for people, then as one JSON object for tools."""
+    for name, value in figures.items():
+        print(f"{name:32} {value}")
+    print(json.dumps(figures))
