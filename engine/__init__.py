@@ -17,4 +17,13 @@ __all__ = [
     "ScoredMove",
     "Standing",
     "TileGame",
+    "game_class",
 ]
+
+
+def game_class(kind: str) -> type[TileGame]:
+    """The game class for a saved kind ("axio" or "rota")."""
+    classes = {cls.kind: cls for cls in TileGame.__subclasses__()}
+    if kind not in classes:
+        raise IllegalMoveError(f"there is no game called {kind!r}: choose axio or rota")
+    return classes[kind]
