@@ -153,6 +153,16 @@ class AxioGame(TileGame):
         game.rng.seed(rng.random())
         return game
 
+    def copy(self) -> AxioGame:
+        game = self._copy_common()
+        game.board = self.board.copy()
+        game.bag = list(self.bag)
+        game.racks = [list(rack) for rack in self.racks]
+        game.pyramids = list(self.pyramids)
+        game.tiles = list(self.tiles)
+        game.has_placed = list(self.has_placed)
+        return game
+
     # --- moves ----------------------------------------------------------------------------
     @classmethod
     def parse_move(cls, text: str) -> AxioMove:

@@ -165,7 +165,21 @@ class TileGame(ABC):
         return game
 
     def copy(self) -> Self:
+        """An independent copy. Subclasses may copy faster with `_copy_common`."""
         return type(self).from_dict(self.to_dict())
+
+    def _copy_common(self) -> Self:
+        """A new game sharing nothing mutable with this one in the state kept here; the
+        subclass then copies its own mutable state. Computer players copy games thousands of
+        times a move, and this is ~30 times faster than a round trip through to_dict()."""
+        game = type(self).__new__(type(self))
+        game.__dict__.update(self.__dict__)
+        game.rng = random.Random()
+        game.rng.setstate(self.rng.getstate())
+        game.scoreboards = [Scoreboard(b.cap, b.boards, b.scores) for b in self.scoreboards]
+        game.log = list(self.log)
+        game.resigned = set(self.resigned)
+        return game
 
     @classmethod
     def replay(cls, players: int, seed: int, moves: Iterable[Any]) -> Self:
