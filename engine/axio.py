@@ -51,6 +51,7 @@ def _tile_mix() -> list[Tile]:
 DOUBLE_COPIES = 6
 MIXED_COPIES = 7
 ALL_TILES: tuple[Tile, ...] = tuple(_tile_mix())
+COLOUR_POSITION = {colour: i for i, colour in enumerate(COLOURS)}
 
 
 class AxioGame(TileGame):
@@ -188,24 +189,20 @@ class AxioGame(TileGame):
         """All legal placements with their points, computed from one scan of the board."""
         if self.over or self.phase != PLACE:
             return []
-        board = self.board
-        runs = _RunTable(board)
+        runs = _RunTable(self.board)
         moves = []
         tiles = sorted(set(self.racks[self.to_move]), key=tile_text)
         for a, b in self.placement_pairs(self.to_move):
-            pyramid_points = runs.pyramid_points(a, b)
+            towards_b = direction_between(a, b)
+            points_a = runs.half_points[a][towards_b]
+            points_b = runs.half_points[b][(towards_b + 2) % 4]
+            base, touching_a, touching_b = runs.pyramid_points(a, b)
             for x, y in tiles:
                 for ca, cb in ((x, y), (y, x)) if x is not y else ((x, y),):
-                    points = [0, 0, 0, 0, 0]
-                    ia, ib = COLOURS.index(ca), COLOURS.index(cb)
-                    points[ia] += runs.half(a, ia, b)
-                    points[ib] += runs.half(b, ib, a)
-                    if pyramid_points:
-                        for cell_points, touching in pyramid_points:
-                            points = list(add_points(points, cell_points))
-                            for cell, colour in ((a, ia), (b, ib)):
-                                if cell in touching:
-                                    points[colour] += 1
+                    ia, ib = COLOUR_POSITION[ca], COLOUR_POSITION[cb]
+                    points = list(base)
+                    points[ia] += points_a[ia] + touching_a
+                    points[ib] += points_b[ib] + touching_b
                     moves.append(ScoredMove(Placement(a, ca, b, cb), tuple(points)))
         return moves
 
@@ -373,43 +370,44 @@ class AxioGame(TileGame):
 
 
 class _RunTable:
-    """For every empty cell and direction, the colour and length of the run that starts next
-    to it, so that all placements on one position score without walking the board again."""
+    """What every empty cell would score, so all placements on one position score without
+    walking the board again.
 
-    __slots__ = ("board", "runs")
+    `half_points[cell][d]` holds, per colour, what a half of that colour on `cell` scores
+    when its other half lies in direction `d` (so the walk skips that direction).
+    """
+
+    __slots__ = ("board", "half_points")
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.runs: dict[int, tuple[tuple[int, int], ...]] = {}
+        self.half_points: dict[int, list[list[int]]] = {}
         for cell in board.empty_cells():
-            entry = []
-            for step in DIRECTION_STEPS:
-                nxt = cell + step
-                colour = board.colour_index(nxt) if _in_line(cell, step) else -1
-                length = board.run(cell, step, colour) if colour >= 0 else 0
-                entry.append((colour, length))
-            self.runs[cell] = tuple(entry)
+            runs = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+            for d, step in enumerate(DIRECTION_STEPS):
+                colour = board.colour_index(cell + step) if _in_line(cell, step) else -1
+                if colour >= 0:
+                    runs[d * 5 + colour] = board.run(cell, step, colour)
+            self.half_points[cell] = [
+                [sum(runs[e * 5 + c] for e in range(4) if e != away) for c in range(5)]
+                for away in range(4)
+            ]
 
-    def half(self, cell: int, colour: int, other: int) -> int:
-        away = direction_between(cell, other)
-        return sum(
-            length
-            for d, (run_colour, length) in enumerate(self.runs[cell])
-            if d != away and run_colour == colour
-        )
-
-    def pyramid_points(self, a: int, b: int) -> list[tuple[list[int], tuple[int, ...]]]:
-        """For each cell that covering a and b would isolate: its fixed neighbour points and
-        which of a and b touch it (their colours are added per placement)."""
+    def pyramid_points(self, a: int, b: int) -> tuple[list[int], int, int]:
+        """Covering a and b isolates some cells: their fixed neighbour points, and how many
+        of them touch a and b (each such pyramid also scores that half's colour)."""
         cells = self.board.cells
-        found = []
+        points = [0, 0, 0, 0, 0]
+        touching_a = touching_b = 0
         for n in {*NEIGHBOURS[a], *NEIGHBOURS[b]}:
             if n in (a, b) or cells[n] != EMPTY:
                 continue
             if all(m in (a, b) or cells[m] != EMPTY for m in NEIGHBOURS[n]):
-                touching = tuple(c for c in (a, b) if c in NEIGHBOURS[n])
-                found.append((self.board.symbol_points(n), touching))
-        return found
+                for colour, count in enumerate(self.board.symbol_points(n)):
+                    points[colour] += count
+                touching_a += a in NEIGHBOURS[n]
+                touching_b += b in NEIGHBOURS[n]
+        return points, touching_a, touching_b
 
 
 def _in_line(cell: int, step: int) -> bool:
