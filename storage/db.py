@@ -1,0 +1,189 @@
+"""The connection, its transactions and the schema migrations.
+
+One aiosqlite connection per Repository, and an asyncio.Lock around it, so that every
+public command is exactly one SQLite transaction: it commits whole or changes nothing.
+Writes start with BEGIN IMMEDIATE, so a second process writing the same file waits
+(busy_timeout) instead of failing half-way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sqlite3
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Self
+
+import aiosqlite
+
+from .records import to_us
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+DEFAULT_PATH = Path("axio.sqlite3")
+"""Where the database lives when configuration names no file: the working folder."""
+
+Clock = Callable[[], datetime]
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def migration_files(folder: Path = MIGRATIONS) -> list[tuple[int, Path]]:
+    """The numbered .sql files (0001_name.sql, …), checked to run 1, 2, 3 … without gaps."""
+    found = []
+    for path in folder.glob("*.sql"):
+        match = re.fullmatch(r"(\d+)_[\w-]+\.sql", path.name)
+        if match:
+            found.append((int(match.group(1)), path))
+    found.sort()
+    numbers = [number for number, _ in found]
+    if numbers != list(range(1, len(found) + 1)):
+        raise RuntimeError(f"migrations must be numbered 1, 2, 3 … without gaps: {numbers}")
+    return found
+
+
+def split_statements(script: str) -> list[str]:
+    """A .sql file as single statements, so they can run inside our own transaction."""
+    statements, buffer = [], ""
+    for line in script.splitlines(keepends=True):
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            statements.append(buffer.strip())
+            buffer = ""
+    if re.sub(r"--[^\n]*", "", buffer).strip():
+        raise RuntimeError(f"unfinished SQL statement at the end of a migration: {buffer!r}")
+    return statements
+
+
+class Database:
+    """The connection and transaction machinery the Repository's commands share."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: Path, clock: Clock) -> None:
+        self._conn = conn
+        self.path = path
+        self._clock = clock
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | Path = DEFAULT_PATH,
+        *,
+        clock: Clock = utc_now,
+        synchronous: str = "NORMAL",
+        busy_timeout_ms: int = 10_000,
+    ) -> Self:
+        """Open (creating if needed) the database file and bring its schema up to date.
+
+        synchronous=NORMAL in WAL mode keeps every committed transaction across a killed
+        process; only a power cut can lose the last few. Pass "FULL" to fsync each commit.
+        """
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            conn.row_factory = sqlite3.Row
+            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            await conn.execute("PRAGMA journal_mode = WAL")
+            if synchronous.upper() not in ("NORMAL", "FULL", "EXTRA"):
+                raise ValueError(f"synchronous must be NORMAL, FULL or EXTRA, not {synchronous}")
+            await conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            await migrate(conn)
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, path, clock)
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._conn.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    def _now_us(self, now: datetime | None) -> int:
+        return to_us(now if now is not None else self._clock())
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction: commit on success, roll back on any exception."""
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                await _rollback(self._conn)
+                raise
+            await self._conn.execute("COMMIT")
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One read transaction, so that several SELECTs see the same moment."""
+        async with self._lock:
+            await self._conn.execute("BEGIN")
+            try:
+                yield self._conn
+            finally:
+                await _rollback(self._conn)
+
+    async def _fetchall(self, sql: str, params: tuple | list = ()) -> list[sqlite3.Row]:
+        """Rows of one SELECT, in a read transaction of its own."""
+        async with self._read() as conn, conn.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    async def _fetchone(self, sql: str, params: tuple | list = ()) -> sqlite3.Row | None:
+        rows = await self._fetchall(sql, params)
+        return rows[0] if rows else None
+
+    async def schema_version(self) -> int:
+        async with self._read() as conn:
+            return await _user_version(conn)
+
+
+async def _rollback(conn: aiosqlite.Connection) -> None:
+    if conn.in_transaction:
+        await conn.execute("ROLLBACK")
+
+
+async def _user_version(conn: aiosqlite.Connection) -> int:
+    async with conn.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    return int(row[0]) if row else 0
+
+
+async def migrate(conn: aiosqlite.Connection, folder: Path = MIGRATIONS) -> int:
+    """Apply the migrations the file has not had yet, each in its own transaction together
+    with its PRAGMA user_version, so a crash never leaves a half-applied migration."""
+    files = migration_files(folder)
+    for number, path in files:
+        await conn.execute("BEGIN IMMEDIATE")
+        try:
+            current = await _user_version(conn)
+            if current > len(files):
+                raise RuntimeError(
+                    f"the database has schema version {current}, newer than this program "
+                    f"knows ({len(files)}): run a newer version"
+                )
+            if current < number:
+                for statement in split_statements(path.read_text(encoding="utf-8")):
+                    await conn.execute(statement)
+                await conn.execute(f"PRAGMA user_version = {number}")
+            await conn.execute("COMMIT")
+        except BaseException:
+            await _rollback(conn)
+            raise
+    return len(files)

@@ -1,0 +1,293 @@
+"""Lobby commands: open a game in a channel, fill its seats, start it, or call it off."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from datetime import datetime
+from typing import Any
+
+import aiosqlite
+
+from .db import Database
+from .errors import (
+    AlreadySeatedError,
+    ChannelBusyError,
+    LobbyFullError,
+    NotSeatedError,
+    StorageError,
+    WrongStatusError,
+)
+from .load import fetch_row, fetch_seats, load_record
+from .records import LEVELS, GameRecord, Level, Seat
+from .results import write_results
+from .snapshot import encode_state, game_class
+
+_UNSET: Any = object()
+
+
+class LobbyCommands(Database):
+    async def create_lobby(
+        self,
+        kind: str,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        *,
+        max_seats: int = 4,
+        settings: dict[str, Any] | None = None,
+        now: datetime | None = None,
+    ) -> GameRecord:
+        """A new game in lobby, the host in seat 0. ChannelBusyError if the channel has one."""
+        async with self._write() as conn:
+            game_id = await self._insert_game(
+                conn, kind, guild_id, channel_id, host_id, host_name, max_seats, settings, now
+            )
+            return await load_record(conn, game_id)
+
+    async def start_solo(
+        self,
+        kind: str,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        name: str,
+        seed: int,
+        *,
+        settings: dict[str, Any] | None = None,
+        now: datetime | None = None,
+    ) -> GameRecord:
+        """A one-player game, created and started in one step."""
+        async with self._write() as conn:
+            game_id = await self._insert_game(
+                conn, kind, guild_id, channel_id, user_id, name, 1, settings, now
+            )
+            return await self._start(conn, game_id, seed, now)
+
+    async def join(
+        self, game_id: int, user_id: int, name: str, *, now: datetime | None = None
+    ) -> GameRecord:
+        async with self._write() as conn:
+            seats = await self._lobby_seats(conn, game_id)
+            if any(s.user_id == user_id for s in seats):
+                raise AlreadySeatedError()
+            await self._add_seat(conn, game_id, seats, Seat(len(seats), user_id, None, name), now)
+            return await load_record(conn, game_id)
+
+    async def add_computer(
+        self,
+        game_id: int,
+        level: Level = "normal",
+        name: str | None = None,
+        *,
+        now: datetime | None = None,
+    ) -> GameRecord:
+        if level not in LEVELS:
+            raise StorageError(f"there is no {level!r} computer: choose easy, normal or hard")
+        async with self._write() as conn:
+            seats = await self._lobby_seats(conn, game_id)
+            seat = Seat(len(seats), None, level, name or f"Computer ({level})")
+            await self._add_seat(conn, game_id, seats, seat, now)
+            return await load_record(conn, game_id)
+
+    async def leave(self, game_id: int, user_id: int, *, now: datetime | None = None) -> GameRecord:
+        """Leave a lobby. A leaving host hands the game to the next person, or, if nobody
+        is left, the lobby is cancelled."""
+        async with self._write() as conn:
+            seats = await self._lobby_seats(conn, game_id)
+            mine = next((s for s in seats if s.user_id == user_id), None)
+            if mine is None:
+                raise NotSeatedError()
+            await self._remove_seat(conn, game_id, seats, mine.seat, now)
+            return await load_record(conn, game_id)
+
+    async def remove_seat(
+        self, game_id: int, seat: int, *, now: datetime | None = None
+    ) -> GameRecord:
+        """Take a seat (a computer, usually) out of a lobby; later seats move up."""
+        async with self._write() as conn:
+            seats = await self._lobby_seats(conn, game_id)
+            if not 0 <= seat < len(seats):
+                raise NotSeatedError()
+            await self._remove_seat(conn, game_id, seats, seat, now)
+            return await load_record(conn, game_id)
+
+    async def start(self, game_id: int, seed: int, *, now: datetime | None = None) -> GameRecord:
+        """Deal the game: the engine object is created from the seats and the seed."""
+        async with self._write() as conn:
+            return await self._start(conn, game_id, seed, now)
+
+    async def cancel(self, game_id: int, *, now: datetime | None = None) -> GameRecord:
+        """End a lobby or running game with no result and no rating change."""
+        async with self._write() as conn:
+            row = await fetch_row(conn, game_id)
+            if row["status"] not in ("lobby", "running"):
+                raise WrongStatusError(game_id, row["status"], "in progress")
+            await conn.execute(
+                "UPDATE games SET status = 'cancelled', updated_at = ? WHERE id = ?",
+                (self._now_us(now), game_id),
+            )
+            return await load_record(conn, game_id)
+
+    async def set_message_ids(
+        self,
+        game_id: int,
+        *,
+        lobby_message_id: int | None = _UNSET,
+        turn_message_id: int | None = _UNSET,
+    ) -> GameRecord:
+        """Remember the messages the bot posted with buttons (None forgets one)."""
+        async with self._write() as conn:
+            await fetch_row(conn, game_id)
+            changes = {
+                column: value
+                for column, value in (
+                    ("lobby_message_id", lobby_message_id),
+                    ("turn_message_id", turn_message_id),
+                )
+                if value is not _UNSET
+            }
+            if changes:
+                assignments = ", ".join(f"{column} = ?" for column in changes)
+                await conn.execute(
+                    f"UPDATE games SET {assignments} WHERE id = ?", (*changes.values(), game_id)
+                )
+            return await load_record(conn, game_id)
+
+    # --- inside a transaction --------------------------------------------------------------
+    async def _insert_game(
+        self,
+        conn: aiosqlite.Connection,
+        kind: str,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        max_seats: int,
+        settings: dict[str, Any] | None,
+        now: datetime | None,
+    ) -> int:
+        game_class(kind)  # refuses an unknown kind before anything is written
+        if not 1 <= max_seats <= 4:
+            raise StorageError(f"a game has 1 to 4 seats, not {max_seats}")
+        stamp = self._now_us(now)
+        try:
+            cursor = await conn.execute(
+                "INSERT INTO games (kind, guild_id, channel_id, host_id, max_seats, settings, "
+                "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    kind,
+                    guild_id,
+                    channel_id,
+                    host_id,
+                    max_seats,
+                    json.dumps(settings or {}),
+                    stamp,
+                    stamp,
+                ),
+            )
+        except sqlite3.IntegrityError as error:
+            if "games.channel_id" not in str(error):
+                raise
+            raise ChannelBusyError(channel_id, await _open_game_id(conn, channel_id)) from None
+        game_id = cursor.lastrowid
+        assert game_id is not None
+        await _write_seats(conn, game_id, (Seat(0, host_id, None, host_name),))
+        return game_id
+
+    async def _lobby_seats(self, conn: aiosqlite.Connection, game_id: int) -> tuple[Seat, ...]:
+        row = await fetch_row(conn, game_id)
+        if row["status"] != "lobby":
+            raise WrongStatusError(game_id, row["status"], "waiting for players")
+        return await fetch_seats(conn, game_id)
+
+    async def _add_seat(
+        self,
+        conn: aiosqlite.Connection,
+        game_id: int,
+        seats: tuple[Seat, ...],
+        seat: Seat,
+        now: datetime | None,
+    ) -> None:
+        (max_seats,) = await (
+            await conn.execute("SELECT max_seats FROM games WHERE id = ?", (game_id,))
+        ).fetchone()
+        if len(seats) >= max_seats:
+            raise LobbyFullError(max_seats)
+        await _write_seats(conn, game_id, (seat,))
+        await self._touch(conn, game_id, now)
+
+    async def _remove_seat(
+        self,
+        conn: aiosqlite.Connection,
+        game_id: int,
+        seats: tuple[Seat, ...],
+        index: int,
+        now: datetime | None,
+    ) -> None:
+        kept = [s for s in seats if s.seat != index]
+        renumbered = tuple(
+            Seat(i, s.user_id, s.computer, s.name, s.resigned) for i, s in enumerate(kept)
+        )
+        await conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+        await _write_seats(conn, game_id, renumbered)
+        row = await fetch_row(conn, game_id)
+        if seats[index].user_id == row["host_id"]:
+            heir = next((s for s in renumbered if s.is_human), None)
+            if heir is None:
+                await conn.execute("UPDATE games SET status = 'cancelled' WHERE id = ?", (game_id,))
+            else:
+                await conn.execute(
+                    "UPDATE games SET host_id = ? WHERE id = ?", (heir.user_id, game_id)
+                )
+        await self._touch(conn, game_id, now)
+
+    async def _start(
+        self, conn: aiosqlite.Connection, game_id: int, seed: int, now: datetime | None
+    ) -> GameRecord:
+        row = await fetch_row(conn, game_id)
+        if row["status"] != "lobby":
+            raise WrongStatusError(game_id, row["status"], "waiting to start")
+        seats = await fetch_seats(conn, game_id)
+        game = game_class(row["kind"])(len(seats), seed)
+        stamp = self._now_us(now)
+        await conn.execute(
+            "UPDATE games SET status = ?, players = ?, seed = ?, state = ?, move_count = 0, "
+            "to_move = ?, turn_started_at = ?, updated_at = ? WHERE id = ?",
+            (
+                "finished" if game.is_over else "running",
+                len(seats),
+                seed,
+                encode_state(game),
+                game.to_move,
+                stamp,
+                stamp,
+                game_id,
+            ),
+        )
+        if game.is_over:  # a game that cannot even begin still gets its result
+            await write_results(conn, game_id, row["guild_id"], row["kind"], seats, game, stamp)
+        return await load_record(conn, game_id)
+
+    async def _touch(self, conn: aiosqlite.Connection, game_id: int, now: datetime | None) -> None:
+        await conn.execute(
+            "UPDATE games SET updated_at = ? WHERE id = ?", (self._now_us(now), game_id)
+        )
+
+
+async def _write_seats(conn: aiosqlite.Connection, game_id: int, seats: tuple[Seat, ...]) -> None:
+    await conn.executemany(
+        "INSERT INTO seats (game_id, seat, user_id, computer, name, resigned) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        [(game_id, s.seat, s.user_id, s.computer, s.name, int(s.resigned)) for s in seats],
+    )
+
+
+async def _open_game_id(conn: aiosqlite.Connection, channel_id: int) -> int | None:
+    async with conn.execute(
+        "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
+        (channel_id,),
+    ) as cur:
+        row = await cur.fetchone()
+    return row[0] if row else None

@@ -1,0 +1,161 @@
+"""Playing: each move is appended to the log, and the snapshot advanced, in one
+transaction; a game that ends gets its results and ratings in that same transaction.
+
+A move names the move_count it was made for. If the game has moved on, the move is
+refused (StaleTurnError), so two submissions for the same turn can never both apply: the
+asyncio lock serialises this process, and the guarded UPDATE (WHERE move_count = ?) plus
+the moves primary key refuse a second writer on another connection.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from engine import PlayResult, TileGame
+
+from .db import Database
+from .errors import (
+    NotSeatedError,
+    NotYourTurnError,
+    StaleTurnError,
+    StorageError,
+    WrongStatusError,
+)
+from .load import (
+    build_record,
+    fetch_log,
+    fetch_moves,
+    fetch_row,
+    fetch_seats,
+    load_record,
+    load_where,
+)
+from .records import GameRecord, MoveRecord
+from .results import write_results
+from .snapshot import decode_state, encode_state, replay
+
+
+class PlayCommands(Database):
+    async def record_move(
+        self,
+        game_id: int,
+        expected_move_count: int,
+        move: object,
+        *,
+        seat: int | None = None,
+        now: datetime | None = None,
+    ) -> tuple[GameRecord, PlayResult]:
+        """Play a move (text or engine move) made for `expected_move_count` and store it.
+
+        Refusals change nothing: WrongStatusError (not running), StaleTurnError (the game
+        has moved on), NotYourTurnError (`seat` given and not to move), and the engine's
+        IllegalMoveError.
+        """
+        async with self._write() as conn:
+            row = await fetch_row(conn, game_id)
+            if row["status"] != "running":
+                raise WrongStatusError(game_id, row["status"], "running")
+            if row["move_count"] != expected_move_count:
+                raise StaleTurnError(game_id, expected_move_count, row["move_count"])
+            seats = await fetch_seats(conn, game_id)
+            game = decode_state(row["state"], await fetch_log(conn, game_id))
+            if seat is not None and seat != game.to_move:
+                raise NotYourTurnError(seat, game.to_move)
+            before = (game.to_move, game.turn)
+            result = game.play(move)
+            entry = game.log[-1]
+            stamp = self._now_us(now)
+            new_turn = (game.to_move, game.turn) != before
+            cursor = await conn.execute(
+                "UPDATE games SET state = ?, move_count = ?, to_move = ?, status = ?, "
+                "turn_started_at = ?, updated_at = ? WHERE id = ? AND move_count = ?",
+                (
+                    encode_state(game),
+                    game.move_count,
+                    game.to_move,
+                    "finished" if game.is_over else "running",
+                    stamp if new_turn else row["turn_started_at"],
+                    stamp,
+                    game_id,
+                    expected_move_count,
+                ),
+            )
+            if cursor.rowcount != 1:  # another connection got there first
+                raise StaleTurnError(game_id, expected_move_count, -1)
+            await conn.execute(
+                "INSERT INTO moves (game_id, move_number, seat, turn, text, played_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, game.move_count, entry.seat, entry.turn, entry.move, stamp),
+            )
+            if game.is_over:
+                await write_results(conn, game_id, row["guild_id"], row["kind"], seats, game, stamp)
+            return build_record(await fetch_row(conn, game_id), seats, game), result
+
+    async def resign(self, game_id: int, seat: int, *, now: datetime | None = None) -> GameRecord:
+        """Resign a person's seat: a 'normal' computer plays it on, and it ranks last.
+
+        Resigning twice changes nothing. Ending the game when no person is left playing is
+        the caller's choice (see GameRecord.humans_playing and cancel()).
+        """
+        async with self._write() as conn:
+            row = await fetch_row(conn, game_id)
+            if row["status"] != "running":
+                raise WrongStatusError(game_id, row["status"], "running")
+            seats = await fetch_seats(conn, game_id)
+            if not 0 <= seat < len(seats) or not seats[seat].is_human:
+                raise NotSeatedError()
+            if not seats[seat].resigned:
+                game = decode_state(row["state"], await fetch_log(conn, game_id))
+                game.resign(seat)
+                await conn.execute(
+                    "UPDATE seats SET resigned = 1 WHERE game_id = ? AND seat = ?",
+                    (game_id, seat),
+                )
+                await conn.execute(
+                    "UPDATE games SET state = ?, updated_at = ? WHERE id = ?",
+                    (encode_state(game), self._now_us(now), game_id),
+                )
+            return await load_record(conn, game_id)
+
+    # --- reading games ----------------------------------------------------------------------
+    async def get_game(self, game_id: int) -> GameRecord:
+        """Any game by id (GameNotFoundError if there is none)."""
+        async with self._read() as conn:
+            return await load_record(conn, game_id)
+
+    async def game_in_channel(self, channel_id: int) -> GameRecord | None:
+        """The channel's unfinished game (lobby or running), if any."""
+        async with self._read() as conn:
+            found = await load_where(
+                conn, "channel_id = ? AND status IN ('lobby', 'running')", (channel_id,)
+            )
+        return found[0] if found else None
+
+    async def open_games(self, guild_id: int | None = None) -> list[GameRecord]:
+        """Every lobby and running game (of one guild): what the bot resumes after a restart."""
+        where = "status IN ('lobby', 'running')"
+        async with self._read() as conn:
+            if guild_id is None:
+                return await load_where(conn, where)
+            return await load_where(conn, where + " AND guild_id = ?", (guild_id,))
+
+    async def moves(self, game_id: int) -> list[MoveRecord]:
+        """The move log with times: what a replay animates."""
+        async with self._read() as conn:
+            await fetch_row(conn, game_id)
+            return await fetch_moves(conn, game_id)
+
+    async def load_game_from_log(self, game_id: int) -> TileGame:
+        """The game rebuilt from seed and moves alone (and the seats' resignations),
+        ignoring the stored snapshot: the check that the snapshot is right."""
+        async with self._read() as conn:
+            row = await fetch_row(conn, game_id)
+            if row["seed"] is None:
+                raise StorageError("that game has not started, so it has no moves")
+            seats = await fetch_seats(conn, game_id)
+            log = await fetch_log(conn, game_id)
+        game = replay(row["kind"], len(seats), row["seed"], log)
+        for seat in seats:
+            if seat.resigned:
+                game.resign(seat.seat)
+        return game

@@ -1,0 +1,228 @@
+"""What storage hands back: frozen records, read from the database in one transaction.
+
+Times are timezone-aware UTC datetimes; the database keeps them as integer microseconds
+since the epoch so that a record read twice compares equal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from engine import COLOURS, Colour, TileGame
+
+Status = Literal["lobby", "running", "finished", "cancelled"]
+Level = Literal["easy", "normal", "hard"]
+LEVELS: tuple[Level, ...] = ("easy", "normal", "hard")
+TimeoutAction = Literal["computer", "resign"]
+
+COMPUTER_IDS: dict[str, int] = {"easy": -1, "normal": -2, "hard": -3}
+"""Computer levels as pseudo-players in ratings and results, so games against them count."""
+
+RESIGNED_LEVEL: Level = "normal"
+"""The computer level that plays a resigned seat to the end."""
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def to_us(moment: datetime) -> int:
+    """A datetime as integer microseconds since the epoch; naive datetimes count as UTC."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    delta = moment - _EPOCH
+    return (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
+
+
+def from_us(value: int | None) -> datetime | None:
+    if value is None:
+        return None
+    return datetime.fromtimestamp(value // 1_000_000, UTC).replace(microsecond=value % 1_000_000)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A place at the table: a Discord user or a computer level."""
+
+    seat: int
+    user_id: int | None
+    computer: Level | None
+    name: str
+    resigned: bool = False
+
+    @property
+    def is_human(self) -> bool:
+        return self.user_id is not None
+
+    @property
+    def plays_as(self) -> Level | None:
+        """The computer level that moves for this seat, or None when a person does."""
+        if self.computer is not None:
+            return self.computer
+        return RESIGNED_LEVEL if self.resigned else None
+
+    @property
+    def player_id(self) -> int:
+        """The id ratings and results use: the user id, or the computer's pseudo-id."""
+        return self.user_id if self.user_id is not None else COMPUTER_IDS[self.computer or ""]
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game as stored; `game` is the engine object once the game has started."""
+
+    id: int
+    kind: str
+    guild_id: int
+    channel_id: int
+    host_id: int
+    status: Status
+    max_seats: int
+    settings: dict[str, Any]
+    seats: tuple[Seat, ...]
+    seed: int | None
+    move_count: int
+    created_at: datetime
+    updated_at: datetime
+    turn_started_at: datetime | None
+    reminded_move_count: int | None
+    lobby_message_id: int | None
+    turn_message_id: int | None
+    game: TileGame | None = field(default=None, compare=True)
+
+    @property
+    def is_open(self) -> bool:
+        """Lobby or running: the game that keeps its channel busy."""
+        return self.status in ("lobby", "running")
+
+    @property
+    def seat_to_move(self) -> Seat | None:
+        if self.status != "running" or self.game is None or self.game.is_over:
+            return None
+        return self.seats[self.game.to_move]
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    @property
+    def humans_playing(self) -> tuple[Seat, ...]:
+        """Human seats that have not resigned."""
+        return tuple(s for s in self.seats if s.is_human and not s.resigned)
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    move_number: int
+    seat: int
+    turn: int
+    text: str
+    played_at: datetime
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat's result in a finished game, in colour order (see engine.COLOURS)."""
+
+    seat: int
+    player_id: int
+    name: str
+    rank: int
+    winner: bool
+    resigned: bool
+    scores: tuple[int, int, int, int, int]
+    rating_before: float | None = None
+    rating_after: float | None = None
+
+    @property
+    def lowest(self) -> int:
+        return min(self.scores)
+
+    @property
+    def is_computer(self) -> bool:
+        return self.player_id < 0
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    game_id: int
+    kind: str
+    channel_id: int
+    finished_at: datetime
+    results: tuple[SeatResult, ...]
+
+    @property
+    def winners(self) -> tuple[SeatResult, ...]:
+        return tuple(r for r in self.results if r.winner)
+
+
+@dataclass(frozen=True)
+class LeaderboardEntry:
+    position: int
+    player_id: int
+    name: str
+    rating: float
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    best_lowest: int | None
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """One player's record in one guild and game kind."""
+
+    kind: str
+    player_id: int
+    rating: float | None
+    mu: float | None
+    sigma: float | None
+    games: int
+    wins: int
+    average_lowest: float | None
+    best_lowest: int | None
+    favourite_colour: Colour | None
+    weakest_colour: Colour | None
+    solo_games: int
+    solo_best: int | None
+
+
+@dataclass(frozen=True)
+class SoloScore:
+    position: int
+    user_id: int
+    name: str
+    lowest: int
+    scores: tuple[int, ...]
+    game_id: int
+    games: int
+    achieved_at: datetime
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    guild_id: int
+    reminder_hours: float = 12
+    timeout_hours: float = 72
+    timeout_action: TimeoutAction = "computer"
+    hints_enabled: bool = True
+
+
+@dataclass(frozen=True)
+class DueTurn:
+    """A running game whose person to move has waited past the reminder or the timeout."""
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    kind: str
+    seat: int
+    user_id: int
+    move_count: int
+    turn_started_at: datetime
+    turn_message_id: int | None
+    timeout_action: TimeoutAction
+
+
+def colour_of(index: int) -> Colour:
+    return COLOURS[index]

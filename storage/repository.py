@@ -1,0 +1,28 @@
+"""The Repository: every game of every guild in one SQLite file, through aiosqlite.
+
+The bot can be killed at any instant and lose nothing a player was told had happened:
+each public command is one transaction that has committed before it returns, and the
+move log (moves) is appended in the same transaction that advances the stored game.
+
+    async with await Repository.open("data/axio.sqlite3") as repo:
+        lobby = await repo.create_lobby("axio", guild_id, channel_id, user_id, "Ann")
+        ...
+        record, result = await repo.record_move(game.id, game.move_count, "E5:b F5:r")
+
+The commands live in a few modules, grouped by what they are for; this class joins them.
+"""
+
+from __future__ import annotations
+
+from .lobby import LobbyCommands
+from .play import PlayCommands
+from .schedule import ScheduleQueries
+from .stats import StatsQueries
+
+
+class Repository(LobbyCommands, PlayCommands, StatsQueries, ScheduleQueries):
+    """Games, seats, moves, results, ratings and guild settings in one database file.
+
+    Open with `await Repository.open(path, clock=...)`; close with `await repo.close()` or
+    use it as an async context manager.
+    """

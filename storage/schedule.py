@@ -1,0 +1,134 @@
+"""Per-guild settings, DM opt-in, and the questions the bot's scheduler asks each tick.
+
+Time is always passed in (`now`) or read from the Repository's clock, never from the wall
+clock inside a query, so that tests can run on simulated time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+
+from .db import Database
+from .errors import StorageError
+from .load import load_where
+from .records import DueTurn, GameRecord, GuildSettings, from_us
+
+_DEFAULTS = GuildSettings(guild_id=0)
+_HOUR_US = 3_600_000_000
+
+_DUE = (
+    "SELECT g.id, g.guild_id, g.channel_id, g.kind, g.to_move, s.user_id, g.move_count, "
+    "g.turn_started_at, g.turn_message_id, coalesce(gs.timeout_action, ?) AS action "
+    "FROM games g "
+    "JOIN seats s ON s.game_id = g.id AND s.seat = g.to_move "
+    "AND s.user_id IS NOT NULL AND s.resigned = 0 "
+    "LEFT JOIN guild_settings gs ON gs.guild_id = g.guild_id "
+    "WHERE g.status = 'running' AND coalesce(gs.{column}, ?) > 0 "
+    "AND ? - g.turn_started_at >= coalesce(gs.{column}, ?) * {hour} {extra} "
+    "ORDER BY g.turn_started_at, g.id"
+)
+
+
+class ScheduleQueries(Database):
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """The guild's settings, or the defaults if it never changed any."""
+        row = await self._fetchone(
+            "SELECT reminder_hours, timeout_hours, timeout_action, hints_enabled "
+            "FROM guild_settings WHERE guild_id = ?",
+            (guild_id,),
+        )
+        if row is None:
+            return replace(_DEFAULTS, guild_id=guild_id)
+        return GuildSettings(guild_id, row[0], row[1], row[2], bool(row[3]))
+
+    async def set_guild_settings(
+        self,
+        guild_id: int,
+        *,
+        reminder_hours: float | None = None,
+        timeout_hours: float | None = None,
+        timeout_action: str | None = None,
+        hints_enabled: bool | None = None,
+    ) -> GuildSettings:
+        """Change some settings (None keeps a value); 0 hours turns reminders/timeouts off."""
+        for label, hours in (("reminder", reminder_hours), ("timeout", timeout_hours)):
+            if hours is not None and not 0 <= hours <= 24 * 365:
+                raise StorageError(f"{label} hours must be between 0 (off) and 8760")
+        if timeout_action not in (None, "computer", "resign"):
+            raise StorageError("a timeout can make a computer move or resign the seat")
+        current = await self.guild_settings(guild_id)
+        new = GuildSettings(
+            guild_id,
+            current.reminder_hours if reminder_hours is None else reminder_hours,
+            current.timeout_hours if timeout_hours is None else timeout_hours,
+            current.timeout_action if timeout_action is None else timeout_action,  # type: ignore[arg-type]
+            current.hints_enabled if hints_enabled is None else hints_enabled,
+        )
+        async with self._write() as conn:
+            await conn.execute(
+                "INSERT OR REPLACE INTO guild_settings (guild_id, reminder_hours, "
+                "timeout_hours, timeout_action, hints_enabled) VALUES (?, ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    new.reminder_hours,
+                    new.timeout_hours,
+                    new.timeout_action,
+                    int(new.hints_enabled),
+                ),
+            )
+        return new
+
+    async def games_due_reminder(self, now: datetime | None = None) -> list[DueTurn]:
+        """Running games whose person to move has waited at least the guild's reminder
+        hours and has not been reminded for this move yet (see mark_reminded)."""
+        extra = "AND g.reminded_move_count IS NOT g.move_count"
+        return await self._due("reminder_hours", _DEFAULTS.reminder_hours, extra, now)
+
+    async def games_due_timeout(self, now: datetime | None = None) -> list[DueTurn]:
+        """Running games whose person to move has waited at least the timeout hours."""
+        return await self._due("timeout_hours", _DEFAULTS.timeout_hours, "", now)
+
+    async def mark_reminded(self, game_id: int, move_count: int) -> bool:
+        """Remember the reminder for this move; False if the game has moved on meanwhile."""
+        async with self._write() as conn:
+            cursor = await conn.execute(
+                "UPDATE games SET reminded_move_count = ? WHERE id = ? AND move_count = ? "
+                "AND status = 'running'",
+                (move_count, game_id, move_count),
+            )
+            return cursor.rowcount == 1
+
+    async def games_awaiting_computer(self) -> list[GameRecord]:
+        """Running games whose seat to move is a computer or resigned: after a restart the
+        bot plays these on."""
+        async with self._read() as conn:
+            return await load_where(
+                conn,
+                "status = 'running' AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = "
+                "games.id AND s.seat = games.to_move "
+                "AND (s.computer IS NOT NULL OR s.resigned = 1))",
+            )
+
+    async def set_notify(self, user_id: int, enabled: bool) -> None:
+        """A person's opt-in to direct messages when it is their turn."""
+        async with self._write() as conn:
+            await conn.execute(
+                "INSERT OR REPLACE INTO notify (user_id, enabled) VALUES (?, ?)",
+                (user_id, int(enabled)),
+            )
+
+    async def notify_enabled(self, user_id: int) -> bool:
+        row = await self._fetchone("SELECT enabled FROM notify WHERE user_id = ?", (user_id,))
+        return bool(row and row[0])
+
+    async def _due(
+        self, column: str, default: float, extra: str, now: datetime | None
+    ) -> list[DueTurn]:
+        sql = _DUE.format(column=column, hour=_HOUR_US, extra=extra)
+        params = (_DEFAULTS.timeout_action, default, self._now_us(now), default)
+        rows = await self._fetchall(sql, params)
+        return [
+            DueTurn(r[0], r[1], r[2], r[3], r[4], r[5], r[6], from_us(r[7]), r[8], r[9])  # type: ignore[arg-type]
+            for r in rows
+        ]

@@ -1,0 +1,178 @@
+"""The move log: one transaction per move, stale turns refused, games rebuilt exactly."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from engine import IllegalMoveError
+from storage import (
+    NotSeatedError,
+    NotYourTurnError,
+    Repository,
+    StaleTurnError,
+    WrongStatusError,
+)
+
+from .conftest import GUILD, KINDS, FakeClock, play_random, running_game
+
+
+async def _count_moves(repo: Repository, game_id: int) -> int:
+    return len(await repo.moves(game_id))
+
+
+async def test_reopening_gives_identical_games(db_path: Path, clock: FakeClock) -> None:
+    async with await Repository.open(db_path, clock=clock) as repo:
+        lobby = await repo.create_lobby("axio", GUILD, 1, 100, "Ann")
+        middle = await play_random(repo, await running_game(repo, channel=2), moves=9)
+        middle = await repo.resign(middle.id, 1)
+        done = await play_random(repo, await running_game(repo, channel=3, humans=4))
+        rota = await play_random(repo, await running_game(repo, KINDS[-1], channel=4), 5)
+        cancelled = await repo.cancel((await running_game(repo, channel=5)).id)
+        before = [lobby, middle, done, rota, cancelled]
+        assert done.status == "finished"
+    async with await Repository.open(db_path, clock=clock) as repo:
+        after = [await repo.get_game(record.id) for record in before]
+    assert after == before
+    assert after[1].game is not None and after[1].game.resigned == {1}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("humans", [1, 2, 3, 4])
+async def test_game_replayed_from_the_log_equals_the_stored_one(
+    repo: Repository, kind: str, humans: int
+) -> None:
+    record = await running_game(repo, kind, humans=humans, seed=humans)
+    record = await play_random(repo, record, moves=6, seed=humans)
+    assert await repo.load_game_from_log(record.id) == (await repo.get_game(record.id)).game
+    record = await play_random(repo, record, seed=humans)
+    assert record.status == "finished"
+    stored = await repo.get_game(record.id)
+    assert await repo.load_game_from_log(record.id) == stored.game
+    assert [m.text for m in await repo.moves(record.id)] == [e.move for e in stored.game.log]
+
+
+async def test_a_move_is_logged_with_its_turn_and_time(repo: Repository, clock: FakeClock) -> None:
+    record = await running_game(repo)
+    assert record.game is not None
+    seat, turn = record.game.to_move, record.game.turn
+    clock.advance(minutes=5)
+    move = record.game.legal_moves()[0]
+    after, result = await repo.record_move(record.id, 0, move, seat=seat)  # a move object
+    assert result.seat == seat and after.move_count == 1
+    [logged] = await repo.moves(record.id)
+    assert (logged.move_number, logged.seat, logged.turn, logged.text) == (1, seat, turn, str(move))
+    assert logged.played_at == after.updated_at == clock.now
+    assert after.game is not None
+    if after.game.to_move != seat:
+        assert after.turn_started_at == clock.now
+    else:  # the same player goes on (AXIO exchange question): the turn's clock goes on
+        assert after.turn_started_at == record.turn_started_at
+
+
+async def test_stale_move_is_refused_and_changes_nothing(repo: Repository) -> None:
+    record = await play_random(repo, await running_game(repo), moves=2)
+    assert record.game is not None
+    move = str(record.game.legal_moves()[0])
+    with pytest.raises(StaleTurnError) as refused:
+        await repo.record_move(record.id, 1, move)
+    assert (refused.value.expected, refused.value.actual) == (1, 2)
+    assert await repo.get_game(record.id) == record
+    assert await _count_moves(repo, record.id) == 2
+
+
+async def test_illegal_move_changes_nothing(repo: Repository) -> None:
+    record = await play_random(repo, await running_game(repo), moves=1)
+    for bad in ["Z99:b A1:r", "not a move", "G7:b G8:b"]:
+        with pytest.raises(IllegalMoveError):
+            await repo.record_move(record.id, 1, bad)
+    assert await repo.get_game(record.id) == record
+    assert await _count_moves(repo, record.id) == 1
+
+
+async def test_moves_for_the_wrong_seat_or_game_state_are_refused(repo: Repository) -> None:
+    lobby = await repo.create_lobby("axio", GUILD, 20, 100, "Ann")
+    with pytest.raises(WrongStatusError):
+        await repo.record_move(lobby.id, 0, "E5:b F5:r")
+    record = await running_game(repo)
+    assert record.game is not None
+    other = 1 - record.game.to_move
+    with pytest.raises(NotYourTurnError):
+        await repo.record_move(record.id, 0, str(record.game.legal_moves()[0]), seat=other)
+    assert await repo.get_game(record.id) == record
+
+
+async def test_100_concurrent_submissions_for_one_turn_apply_exactly_one(
+    repo: Repository,
+) -> None:
+    record = await running_game(repo, humans=4)
+    assert record.game is not None
+    moves = [str(m) for m in record.game.legal_moves()[:100]]
+    assert len(set(moves)) == 100
+
+    async def submit(move: str) -> str | None:
+        try:
+            await repo.record_move(record.id, record.move_count, move)
+        except StaleTurnError:
+            return None
+        return move
+
+    applied = [m for m in await asyncio.gather(*(submit(m) for m in moves)) if m]
+    assert len(applied) == 1
+    assert [m.text for m in await repo.moves(record.id)] == applied
+    assert (await repo.get_game(record.id)).move_count == 1
+
+
+async def test_two_connections_cannot_both_apply_a_turn(db_path: Path) -> None:
+    async with (
+        await Repository.open(db_path) as first,
+        await Repository.open(db_path) as second,
+    ):
+        record = await running_game(first, humans=3)
+        assert record.game is not None
+        moves = [str(m) for m in record.game.legal_moves()[:40]]
+
+        async def submit(repo: Repository, move: str) -> bool:
+            try:
+                await repo.record_move(record.id, 0, move)
+            except StaleTurnError:
+                return False
+            return True
+
+        tasks = [submit(first if i % 2 else second, m) for i, m in enumerate(moves)]
+        assert sum(await asyncio.gather(*tasks)) == 1
+        assert await _count_moves(second, record.id) == 1
+
+
+async def test_resigned_seat_is_played_by_a_computer_and_ranks_last(repo: Repository) -> None:
+    record = await running_game(repo, humans=3, seed=5)
+    record = await repo.resign(record.id, 1)
+    assert record.seats[1].resigned and record.seats[1].plays_as == "normal"
+    assert [s.seat for s in record.humans_playing] == [0, 2]
+    assert await repo.resign(record.id, 1) == record  # twice changes nothing
+    finished = await play_random(repo, record, seed=3)
+    results = await repo.game_results(finished.id)
+    assert results[1].resigned and not results[1].winner
+    assert results[1].rank == 3
+    with pytest.raises(WrongStatusError):
+        await repo.resign(finished.id, 0)
+
+
+async def test_only_people_can_resign(repo: Repository) -> None:
+    record = await running_game(repo, humans=1, computers=("easy",))
+    with pytest.raises(NotSeatedError):
+        await repo.resign(record.id, 1)
+    with pytest.raises(NotSeatedError):
+        await repo.resign(record.id, 7)
+
+
+async def test_finished_game_keeps_seed_and_moves_for_replays(repo: Repository) -> None:
+    record = await play_random(repo, await running_game(repo, seed=99))
+    stored = await repo.get_game(record.id)
+    assert stored.status == "finished" and stored.seed == 99
+    moves = await repo.moves(record.id)
+    assert [m.move_number for m in moves] == list(range(1, stored.move_count + 1))
+    with pytest.raises(WrongStatusError):
+        await repo.record_move(record.id, stored.move_count, moves[0].text)

@@ -1,0 +1,99 @@
+"""Guild settings and the scheduler's questions, on simulated time."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from storage import GuildSettings, Repository, StorageError
+
+from .conftest import GUILD, FakeClock, play_random, running_game
+
+
+async def test_guild_settings_defaults_and_changes(repo: Repository) -> None:
+    assert await repo.guild_settings(GUILD) == GuildSettings(GUILD, 12, 72, "computer", True)
+    changed = await repo.set_guild_settings(GUILD, timeout_hours=24, timeout_action="resign")
+    assert changed == GuildSettings(GUILD, 12, 24, "resign", True)
+    await repo.set_guild_settings(GUILD, hints_enabled=False)
+    assert await repo.guild_settings(GUILD) == GuildSettings(GUILD, 12, 24, "resign", False)
+    assert await repo.guild_settings(GUILD + 1) == GuildSettings(GUILD + 1)
+    with pytest.raises(StorageError):
+        await repo.set_guild_settings(GUILD, reminder_hours=-1)
+    with pytest.raises(StorageError):
+        await repo.set_guild_settings(GUILD, timeout_action="explode")
+
+
+async def test_reminder_is_due_once_per_move(repo: Repository, clock: FakeClock) -> None:
+    record = await running_game(repo)
+    assert record.game is not None
+    clock.advance(hours=11, minutes=59)
+    assert await repo.games_due_reminder() == []
+    clock.advance(minutes=1)
+    [due] = await repo.games_due_reminder()
+    assert (due.game_id, due.seat, due.move_count) == (record.id, record.game.to_move, 0)
+    assert due.user_id == record.seats[due.seat].user_id
+    assert due.turn_started_at == clock.now - timedelta(hours=12)
+    assert await repo.mark_reminded(record.id, 0)
+    assert await repo.games_due_reminder() == []
+    assert await repo.games_due_reminder(clock.now + timedelta(days=2)) == []
+    record = await play_random(repo, record, moves=1)  # the game moves on: a new clock
+    assert await repo.games_due_reminder() == []
+    assert not await repo.mark_reminded(record.id, 0)  # stale: the move already happened
+    assert len(await repo.games_due_reminder(clock.now + timedelta(hours=12))) == 1
+
+
+async def test_timeout_uses_the_guild_hours_and_action(repo: Repository, clock: FakeClock) -> None:
+    record = await running_game(repo)
+    clock.advance(hours=71)
+    assert await repo.games_due_timeout() == []
+    clock.advance(hours=1)
+    [due] = await repo.games_due_timeout()
+    assert due.game_id == record.id and due.timeout_action == "computer"
+    await repo.set_guild_settings(GUILD, timeout_hours=100, timeout_action="resign")
+    assert await repo.games_due_timeout() == []
+    [due] = await repo.games_due_timeout(clock.now + timedelta(hours=28))
+    assert due.timeout_action == "resign"
+    await repo.set_guild_settings(GUILD, timeout_hours=0, reminder_hours=0)  # 0 = off
+    later = clock.now + timedelta(days=365)
+    assert await repo.games_due_timeout(later) == []
+    assert await repo.games_due_reminder(later) == []
+
+
+async def test_computers_and_resigned_seats_are_never_due(
+    repo: Repository, clock: FakeClock
+) -> None:
+    record = await running_game(repo, humans=1, computers=("easy",), seed=1)
+    assert record.game is not None
+    if record.seats[record.game.to_move].is_human:
+        record = await play_random(repo, record, moves=1)
+    assert record.seat_to_move is not None and not record.seat_to_move.is_human
+    clock.advance(days=10)
+    assert await repo.games_due_timeout() == []
+    assert [g.id for g in await repo.games_awaiting_computer()] == [record.id]
+
+    other = await running_game(repo, humans=2, channel=11)
+    assert other.seat_to_move is not None
+    clock.advance(days=10)
+    assert [d.game_id for d in await repo.games_due_timeout()] == [other.id]
+    await repo.resign(other.id, other.seat_to_move.seat)
+    assert await repo.games_due_timeout() == []
+    assert {g.id for g in await repo.games_awaiting_computer()} == {record.id, other.id}
+
+
+async def test_finished_and_cancelled_games_are_never_due(
+    repo: Repository, clock: FakeClock
+) -> None:
+    done = await play_random(repo, await running_game(repo, channel=10))
+    await repo.cancel((await running_game(repo, channel=11)).id)
+    assert done.status == "finished"
+    clock.advance(days=30)
+    assert await repo.games_due_timeout() == [] and await repo.games_due_reminder() == []
+
+
+async def test_direct_messages_are_opt_in(repo: Repository) -> None:
+    assert not await repo.notify_enabled(100)
+    await repo.set_notify(100, True)
+    assert await repo.notify_enabled(100)
+    await repo.set_notify(100, False)
+    assert not await repo.notify_enabled(100)

@@ -1,0 +1,68 @@
+"""The database file: created where configured, WAL, foreign keys, migrations once."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from storage import Repository
+from storage.db import migration_files, split_statements
+
+
+async def test_open_creates_folder_and_applies_every_migration(db_path: Path) -> None:
+    assert not db_path.parent.exists()
+    async with await Repository.open(db_path) as repo:
+        assert await repo.schema_version() == len(migration_files())
+    assert db_path.exists()
+
+
+async def test_migrations_are_applied_once(db_path: Path) -> None:
+    async with await Repository.open(db_path) as repo:
+        await repo.create_lobby("axio", 1, 10, 100, "Ann")
+    async with await Repository.open(db_path) as repo:  # a second start must not re-run 0001
+        assert await repo.schema_version() == len(migration_files())
+        assert (await repo.game_in_channel(10)) is not None
+
+
+async def test_journal_is_wal(db_path: Path) -> None:
+    async with await Repository.open(db_path):
+        pass
+    with sqlite3.connect(db_path) as plain:
+        assert plain.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_foreign_keys_are_enforced(repo: Repository) -> None:
+    with pytest.raises(sqlite3.IntegrityError):
+        async with repo._write() as conn:
+            await conn.execute(
+                "INSERT INTO moves (game_id, move_number, seat, turn, text, played_at) "
+                "VALUES (999, 1, 0, 1, 'x', 0)"
+            )
+
+
+async def test_newer_database_is_refused(db_path: Path) -> None:
+    async with await Repository.open(db_path):
+        pass
+    with sqlite3.connect(db_path) as plain:
+        plain.execute("PRAGMA user_version = 99")
+    with pytest.raises(RuntimeError, match="newer"):
+        await Repository.open(db_path)
+
+
+def test_migrations_are_numbered_without_gaps(tmp_path: Path) -> None:
+    (tmp_path / "0001_a.sql").write_text("SELECT 1;")
+    (tmp_path / "0003_c.sql").write_text("SELECT 1;")
+    with pytest.raises(RuntimeError, match="without gaps"):
+        migration_files(tmp_path)
+
+
+def test_split_statements_keeps_comments_and_refuses_half_a_statement() -> None:
+    script = "-- a table\nCREATE TABLE t (x INTEGER);\n-- one row\nINSERT INTO t VALUES (1);\n"
+    assert split_statements(script) == [
+        "-- a table\nCREATE TABLE t (x INTEGER);",
+        "-- one row\nINSERT INTO t VALUES (1);",
+    ]
+    with pytest.raises(RuntimeError, match="unfinished"):
+        split_statements("CREATE TABLE t (x INTEGER)")
