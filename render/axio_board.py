@@ -1,0 +1,330 @@
+"""The AXIO board: the play area for the player count, its cells, tiles, pyramids and the
+last move, drawn from cached sprites so that a late-game board takes a few milliseconds.
+
+Only the play area is drawn; the rest of the 13×13 grid does not exist in that game, so
+leaving it out gives a 2-player board cells 40% larger on a phone. Column letters and row
+numbers keep their real names (a 2-player board runs C–K, 3–11).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engine.axio import AxioGame
+from engine.axio_board import (
+    COLUMNS,
+    DEAD,
+    PLAY_AREA_BOUNDS,
+    PRINTED_INDEX,
+    PYRAMID,
+    SIZE,
+    TILE_LETTERS,
+    direction_between,
+    parse_cell,
+)
+from engine.axio_moves import Placement
+from engine.common import Colour, IllegalMoveError
+
+from . import theme
+
+BOARD_WIDTH = 720
+"""The width of a full-size board image; a phone shows it at about 400 px."""
+
+Box = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class AxioLayout:
+    """Where everything sits on a board image; drawing and tests use the same geometry."""
+
+    players: int
+    cell: int
+    label: int  # the band for column letters (top) and row numbers (left)
+    pad: int
+
+    @property
+    def low(self) -> int:
+        return PLAY_AREA_BOUNDS[self.players][0]
+
+    @property
+    def count(self) -> int:
+        low, high = PLAY_AREA_BOUNDS[self.players]
+        return high - low + 1
+
+    @property
+    def origin(self) -> tuple[int, int]:
+        """The top-left corner of the play area's first cell."""
+        return (self.pad + self.label, self.pad + self.label)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        side = self.pad * 2 + self.label + self.count * self.cell
+        return (side, side)
+
+    def contains(self, index: int) -> bool:
+        row, col = divmod(index, SIZE)
+        return 0 <= row - self.low < self.count and 0 <= col - self.low < self.count
+
+    def cell_box(self, index: int) -> Box:
+        """The cell's square, [x0, x1) × [y0, y1); only cells of the play area have one."""
+        if not self.contains(index):
+            raise IllegalMoveError("that cell is outside the play area of this game")
+        row, col = divmod(index, SIZE)
+        x0 = self.origin[0] + (col - self.low) * self.cell
+        y0 = self.origin[1] + (row - self.low) * self.cell
+        return (x0, y0, x0 + self.cell, y0 + self.cell)
+
+    def cell_centre(self, index: int) -> tuple[int, int]:
+        x0, y0, x1, y1 = self.cell_box(index)
+        return ((x0 + x1) // 2, (y0 + y1) // 2)
+
+
+@lru_cache(maxsize=16)
+def axio_layout(players: int, width: int = BOARD_WIDTH) -> AxioLayout:
+    """The layout of a board image `width` pixels wide (smaller for replay frames)."""
+    pad = max(4, width // 60)
+    label = max(14, width // 22)
+    count = PLAY_AREA_BOUNDS[players][1] - PLAY_AREA_BOUNDS[players][0] + 1
+    cell = (width - 2 * pad - label) // count
+    return AxioLayout(players, cell, label, pad)
+
+
+def axio_cell_centre(
+    cell: int | str, players: int = 4, width: int = BOARD_WIDTH
+) -> tuple[int, int]:
+    """The pixel at the centre of a cell (index or name like "G7") on a board image."""
+    index = parse_cell(cell) if isinstance(cell, str) else cell
+    return axio_layout(players, width).cell_centre(index)
+
+
+# --- sprites: one cell each, opaque, on the board surface -----------------------------------
+def _gap(s: int) -> float:
+    return max(1.5, s / 18)
+
+
+@lru_cache(maxsize=8)
+def well_sprite(s: int) -> Image.Image:
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        g = _gap(s) * k
+        draw.rounded_rectangle((g, g, s * k - g, s * k - g), radius=s * k * 0.12, fill=theme.WELL)
+
+    return theme.smooth((s, s), theme.SURFACE, paint)
+
+
+@lru_cache(maxsize=64)
+def printed_sprite(colour: Colour, s: int) -> Image.Image:
+    """A printed space: flat in the board, a deeper shade than a tile, framed like an inlay."""
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        g = _gap(s) * k
+        fill = theme.PRINTED_RGB[colour]
+        draw.rectangle((g, g, s * k - g, s * k - g), fill=fill)
+        inset = g + s * k * 0.07
+        draw.rectangle(
+            (inset, inset, s * k - inset, s * k - inset),
+            outline=theme.shade(fill, 1.35),
+            width=max(1, round(s * k * 0.035)),
+        )
+        theme.draw_symbol(draw, colour, s * k / 2, s * k / 2, s * k * 0.27, back=fill)
+
+    return theme.smooth((s, s), theme.SURFACE, paint)
+
+
+def _body(s: float, g: float, towards: int | None) -> Box:
+    """The tile body inside a cell: inset by the gap except toward the other half."""
+    x0, y0, x1, y1 = g, g, s - g, s - g
+    if towards == 0:
+        y0 = 0
+    elif towards == 1:
+        x1 = s
+    elif towards == 2:
+        y1 = s
+    elif towards == 3:
+        x0 = 0
+    return (x0, y0, x1, y1)  # type: ignore[return-value]
+
+
+def _rounded_corners(towards: int | None) -> tuple[bool, bool, bool, bool]:
+    """Which corners (tl, tr, br, bl) are rounded: not those on the joined side."""
+    joined = {0: (0, 1), 1: (1, 2), 2: (2, 3), 3: (3, 0)}.get(towards, ())  # type: ignore[arg-type]
+    return tuple(i not in joined for i in range(4))  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=256)
+def half_sprite(colour: Colour, s: int, towards: int | None = None) -> Image.Image:
+    """One tile half. `towards` (0 up, 1 right, 2 down, 3 left) is the side joined to the
+    other half: the body runs to the cell's edge there and a dark seam marks the join, so a
+    domino reads as one piece and a double as two halves."""
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        sk, g = s * k, _gap(s) * k
+        x0, y0, x1, y1 = _body(sk, g, towards)
+        corners = _rounded_corners(towards)
+        radius = sk * 0.16
+        lift = max(k, sk * 0.05)
+        edge, fill = theme.TILE_EDGE[colour], theme.TILE_RGB[colour]
+        draw.rounded_rectangle((x0, y0, x1, y1), radius=radius, fill=edge, corners=corners)
+        draw.rounded_rectangle((x0, y0, x1, y1 - lift), radius=radius, fill=fill, corners=corners)
+        if towards == 2:  # the lower half's body continues: no lip across the join
+            draw.rectangle((x0, y1 - lift, x1, y1), fill=fill)
+        seam = max(k, sk * 0.025)
+        seam_box = {
+            0: (x0, 0, x1, seam),
+            1: (sk - seam, y0, sk, y1 - lift),
+            2: (x0, sk - seam, x1, sk),
+            3: (0, y0, seam, y1 - lift),
+        }.get(towards)  # type: ignore[arg-type]
+        if seam_box:
+            draw.rectangle(seam_box, fill=edge)
+        theme.draw_symbol(draw, colour, sk / 2, (sk - lift) / 2, sk * 0.32)
+
+    return theme.smooth((s, s), theme.SURFACE, paint)
+
+
+@lru_cache(maxsize=256)
+def ghost_sprite(colour: Colour, s: int, towards: int | None = None) -> Image.Image:
+    """A proposed half: the tile seen half through, over the empty cell it would cover."""
+    return Image.blend(well_sprite(s), half_sprite(colour, s, towards), theme.GHOST_ALPHA)
+
+
+@lru_cache(maxsize=8)
+def pyramid_sprite(s: int) -> Image.Image:
+    """A pyramid from above: four faces meeting at the apex, lit from the top left."""
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        sk, g = s * k, _gap(s) * k + s * k * 0.06
+        a, b, c = g, sk - g, sk / 2
+        tl, tr, br, bl, apex = (a, a), (b, a), (b, b), (a, b), (c, c)
+        for face, colour in zip(
+            ((tl, tr, apex), (tr, br, apex), (br, bl, apex), (bl, tl, apex)),
+            theme.PYRAMID_FACES,
+            strict=True,
+        ):
+            draw.polygon(face, fill=colour)
+
+    return theme.smooth((s, s), theme.SURFACE, paint)
+
+
+@lru_cache(maxsize=8)
+def dead_sprite(s: int) -> Image.Image:
+    """A dead cell: a dark hole with a cross, so it never reads as an empty, playable cell."""
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        sk, g = s * k, _gap(s) * k
+        draw.rounded_rectangle((g, g, sk - g, sk - g), radius=sk * 0.12, fill=theme.DEAD_WELL)
+        m, w = sk * 0.3, round(sk * 0.07)
+        draw.line((m, m, sk - m, sk - m), fill=theme.DEAD_MARK, width=w)
+        draw.line((sk - m, m, m, sk - m), fill=theme.DEAD_MARK, width=w)
+
+    return theme.smooth((s, s), theme.SURFACE, paint)
+
+
+@lru_cache(maxsize=8)
+def board_background(players: int, width: int = BOARD_WIDTH) -> Image.Image:
+    """The empty board of a player count: card, surface, wells, printed spaces, labels."""
+    layout = axio_layout(players, width)
+    image = Image.new("RGB", layout.size, theme.CARD)
+    draw = ImageDraw.Draw(image)
+    ox, oy = layout.origin
+    side = layout.count * layout.cell
+    border = max(2, layout.cell // 10)
+    draw.rounded_rectangle(
+        (ox - border, oy - border, ox + side + border - 1, oy + side + border - 1),
+        radius=border * 2,
+        fill=theme.SURFACE,
+    )
+    well = well_sprite(layout.cell)
+    for row in range(layout.count):
+        for col in range(layout.count):
+            index = (row + layout.low) * SIZE + col + layout.low
+            colour = PRINTED_INDEX.get(index)
+            sprite = printed_sprite(colour, layout.cell) if colour else well
+            image.paste(sprite, layout.cell_box(index)[:2])
+    size = max(11, round(min(layout.cell * 0.42, layout.label * 0.8)))
+    for i in range(layout.count):
+        centre = oy + i * layout.cell + layout.cell // 2
+        label_mid = layout.pad + layout.label // 2 - border // 2
+        theme.text(draw, (centre - oy + ox, label_mid), COLUMNS[i + layout.low], size, theme.MUTED)
+        theme.text(draw, (label_mid, centre), str(i + layout.low + 1), size, theme.MUTED)
+    return image
+
+
+# --- the board of a game ---------------------------------------------------------------------
+def partners(tiles: list[tuple[int, int]]) -> dict[int, int]:
+    """For each covered cell, the direction (0 up … 3 left) of its tile's other half."""
+    found = {}
+    for a, b in tiles:
+        found[a] = direction_between(a, b)
+        found[b] = direction_between(b, a)
+    return found
+
+
+def last_turn_placements(game: AxioGame) -> list[Placement]:
+    """Every placement of the last turn that placed a tile, extra turns included."""
+    placements: list[Placement] = []
+    turn = None
+    for entry in reversed(game.log):
+        if turn is not None and entry.turn != turn:
+            break
+        try:
+            placement = Placement.parse(entry.move)
+        except IllegalMoveError:
+            continue
+        turn = entry.turn
+        placements.append(placement)
+    return placements[::-1]
+
+
+def as_placement(move: Placement | str | None) -> Placement | None:
+    return Placement.parse(move) if isinstance(move, str) else move
+
+
+def draw_board(
+    game: AxioGame, width: int = BOARD_WIDTH, preview: Placement | str | None = None
+) -> Image.Image:
+    """The board as an RGB image: tiles, pyramids, dead cells, last move, a ghost move."""
+    layout = axio_layout(game.players, width)
+    image = board_background(game.players, width).copy()
+    s = layout.cell
+    joins = partners(game.tiles)
+    cells = game.board.cells
+    for index, ch in enumerate(cells):
+        if ch in TILE_LETTERS:
+            sprite = half_sprite(Colour(ch), s, joins.get(index))
+        elif ch == PYRAMID:
+            sprite = pyramid_sprite(s)
+        elif ch == DEAD:
+            sprite = dead_sprite(s)
+        else:
+            continue
+        image.paste(sprite, layout.cell_box(index)[:2])
+    draw = ImageDraw.Draw(image)
+    for placement in last_turn_placements(game):
+        theme.highlight_box(draw, tile_box(layout, placement.cells), s)
+    ghost = as_placement(preview)
+    if ghost:
+        for cell, colour, other in (
+            (ghost.first, ghost.first_colour, ghost.second),
+            (ghost.second, ghost.second_colour, ghost.first),
+        ):
+            if layout.contains(cell):
+                sprite = ghost_sprite(colour, s, direction_between(cell, other))
+                image.paste(sprite, layout.cell_box(cell)[:2])
+        if all(layout.contains(c) for c in ghost.cells):
+            theme.dashed_box(draw, tile_box(layout, ghost.cells), theme.GHOST_LINE, max(2, s // 18))
+    return image
+
+
+def tile_box(layout: AxioLayout, cells: tuple[int, int]) -> Box:
+    """The box around both cells of a tile, inside their squares."""
+    a, b = (layout.cell_box(c) for c in cells)
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]) - 1, max(a[3], b[3]) - 1)
+
+
+def render_axio_board(game: AxioGame, *, preview: Placement | str | None = None) -> bytes:
+    """The board as PNG bytes, the last turn's placements ringed in yellow; with `preview`,
+    that placement drawn as a ghost for the player to confirm."""
+    return theme.png_bytes(draw_board(game, preview=preview))
