@@ -1,0 +1,195 @@
+"""Scoreboards: one panel per seat, one track per colour from 0 to the cap.
+
+Each track shows the seat's marker (the colour's chip) on its score, the steps behind it
+filled, and the score as a number; the lowest colour(s), the ones that decide the game,
+are inverted so they stand out. A colour at the cap reads AXIO!. The seat to move has a
+yellow frame and an arrow; a resigned seat is dimmed. Two seats share a row so four fit
+under a board on a phone; solo AXIO's second scoreboard continues each track to 36.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engine.common import COLOURS
+from engine.game import TileGame
+
+from . import theme
+from .theme import RGB
+
+WIDTH = 720
+GAP = 8
+
+
+@dataclass(frozen=True)
+class ScoreLayout:
+    """The geometry of one seat's panel, shared by drawing and tests."""
+
+    width: int
+    slots: int  # track positions: 0..cap, or 0..2×cap on solo AXIO's two scoreboards
+    cap: int
+    pad: int = 12
+    header: int = 40
+    legend: int = 0  # a line naming the two scoreboards, in solo AXIO
+    row: int = 32
+    number: int = 52  # room for the score at the right
+
+    @property
+    def height(self) -> int:
+        return self.header + self.legend + len(COLOURS) * self.row + self.pad
+
+    def track_box(self, colour_index: int) -> tuple[int, int, int, int]:
+        """Where the track of one colour runs, left of its number."""
+        y0 = self.header + self.legend + colour_index * self.row
+        return (self.pad, y0 + 5, self.width - self.pad - self.number, y0 + self.row - 5)
+
+    def position_x(self, colour_index: int, score: int) -> float:
+        """The centre of a track position; the second scoreboard starts after a break."""
+        x0, _, x1, _ = self.track_box(colour_index)
+        step = (x1 - x0 - self.brk) / self.slots
+        return x0 + (score + 0.5) * step + (self.brk if score > self.cap else 0)
+
+    @property
+    def brk(self) -> int:
+        return 10 if self.slots > self.cap + 1 else 0
+
+
+def seat_columns(players: int) -> int:
+    return 1 if players == 1 else 2
+
+
+def panel_origin(layout: ScoreLayout, seat: int, columns: int) -> tuple[int, int]:
+    """The top-left corner of a seat's panel in the scoreboard image."""
+    return (
+        GAP + (seat % columns) * (layout.width + GAP),
+        GAP + (seat // columns) * (layout.height + GAP),
+    )
+
+
+@lru_cache(maxsize=16)
+def score_layout(players: int, cap: int, boards: int = 1, width: int = WIDTH) -> ScoreLayout:
+    columns = seat_columns(players)
+    return ScoreLayout(
+        width=(width - GAP * (columns + 1)) // columns,
+        slots=cap * boards + 1,
+        cap=cap,
+        legend=22 if boards > 1 else 0,
+    )
+
+
+def game_layout(game: TileGame, width: int = WIDTH) -> ScoreLayout:
+    board = game.scoreboards[0]
+    return score_layout(game.players, board.cap, board.boards, width)
+
+
+def seat_origin(game: TileGame, seat: int, width: int = WIDTH) -> tuple[int, int]:
+    """Where a seat's panel starts in the scoreboard image (for tests and the table)."""
+    return panel_origin(game_layout(game, width), seat, seat_columns(game.players))
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th') }"
+
+
+def seat_status(game: TileGame, seat: int) -> tuple[str, RGB]:
+    """What the header says on the right: place, resignation, pending AXIO! turns, or the
+    lowest score, which is what decides the game."""
+    low = min(game.scoreboards[seat].scores)
+    if seat in game.resigned:
+        return "resigned", theme.MUTED
+    if game.is_over and game.solo:
+        return f"score {low}", theme.HIGHLIGHT
+    if game.is_over:
+        place = next(s for s in game.standings() if s.seat == seat)
+        if place.winner:
+            return "winner", theme.HIGHLIGHT
+        return _ordinal(place.rank), theme.TEXT
+    extra = getattr(game, "extra_turns", 0)
+    if seat == game.to_move and extra:
+        return f"AXIO! +{extra} turn{'s' if extra > 1 else ''}", theme.HIGHLIGHT
+    return f"low {low}", theme.MUTED
+
+
+def _header(
+    draw: ImageDraw.ImageDraw, game: TileGame, seat: int, name: str, layout: ScoreLayout
+) -> None:
+    """The arrow of the seat to move, the name, and the seat's status on the right."""
+    mid = layout.header // 2 + 2
+    x = layout.pad
+    if seat == game.to_move and not game.is_over:
+        draw.polygon([(x, mid - 9), (x + 15, mid), (x, mid + 9)], fill=theme.HIGHLIGHT)
+        x += 24
+    status, colour = seat_status(game, seat)
+    theme.text(draw, (layout.width - layout.pad, mid), status, 18, colour, anchor="rm")
+    room = layout.width - layout.pad - theme.text_width(status, 18) - 12 - x
+    theme.text(draw, (x, mid), theme.fit_text(name, 22, room), 22, theme.TEXT, anchor="lm")
+    if layout.legend:
+        y = layout.header + layout.legend // 2 - 2
+        first = (layout.position_x(0, 1) + layout.position_x(0, layout.cap)) / 2
+        second = (layout.position_x(0, layout.cap + 1) + layout.position_x(0, layout.slots - 1)) / 2
+        theme.text(draw, (first, y), "1st scoreboard", 15, theme.MUTED)
+        theme.text(draw, (second, y), "2nd scoreboard", 15, theme.MUTED)
+
+
+def _track(image: Image.Image, i: int, score: int, low: bool, layout: ScoreLayout) -> None:
+    """One colour's track: slots 0..cap (0..2×cap in solo AXIO), the steps up to the score
+    filled, every sixth slot taller to count by, the marker, and the number."""
+    draw = ImageDraw.Draw(image)
+    colour = COLOURS[i]
+    x0, y0, _, y1 = layout.track_box(i)
+    mid = (y0 + y1) / 2
+    half_step = (layout.position_x(i, 1) - layout.position_x(i, 0)) / 2
+    filled = theme.shade(theme.TILE_RGB[colour], 0.75)
+    second = theme.shade(theme.TILE_RGB[colour], 0.5)
+    for n in range(1, layout.slots):
+        cx = layout.position_x(i, n)
+        fill = theme.TRACK if n > score else (filled if n <= layout.cap else second)
+        h = (y1 - y0) * (0.8 if n % 6 == 0 else 0.5)
+        box = (cx - half_step + 1, mid - h / 2, cx + half_step - 1, mid + h / 2)
+        draw.rounded_rectangle(box, radius=2, fill=fill)
+    marker = y1 - y0 + 6
+    cx = layout.position_x(i, min(score, layout.slots - 1))
+    theme.paste(image, theme.chip(colour, marker), (cx - marker / 2, mid - marker / 2))
+    if score >= layout.cap and layout.slots == layout.cap + 1:
+        theme.text(draw, ((x0 + cx - marker / 2) / 2, mid), "AXIO!", 16, theme.INK)
+    nx = layout.width - layout.pad - layout.number / 2 + 4
+    if low:
+        draw.rounded_rectangle((nx - 21, y0 - 3, nx + 21, y1 + 3), radius=6, fill=theme.TEXT)
+    theme.text(draw, (nx, mid), str(score), 22, theme.PANEL if low else theme.TEXT)
+
+
+def draw_panel(game: TileGame, seat: int, name: str, width: int = WIDTH) -> Image.Image:
+    """One seat's scoreboard: framed in yellow when it is to move, dimmed if resigned."""
+    layout = game_layout(game, width)
+    image = Image.new("RGB", (layout.width, layout.height), theme.PANEL)
+    board = game.scoreboards[seat]
+    lowest = {COLOURS.index(c) for c in board.lowest_colours()}
+    _header(ImageDraw.Draw(image), game, seat, name, layout)
+    for i, score in enumerate(board.scores):
+        _track(image, i, score, i in lowest, layout)
+    if seat == game.to_move and not game.is_over:
+        frame = (0, 0, layout.width - 1, layout.height - 1)
+        ImageDraw.Draw(image).rectangle(frame, outline=theme.HIGHLIGHT, width=3)
+    if seat in game.resigned:
+        image = Image.blend(image, Image.new("RGB", image.size, theme.CARD), 0.55)
+    return image
+
+
+def draw_scoreboard(game: TileGame, names: list[str], width: int = WIDTH) -> Image.Image:
+    """Every seat's panel on one card, two seats to a row (one, full width, in solo)."""
+    layout = game_layout(game, width)
+    columns = seat_columns(game.players)
+    rows = -(-game.players // columns)
+    image = Image.new("RGB", (width, GAP + rows * (layout.height + GAP)), theme.CARD)
+    for seat in range(game.players):
+        name = names[seat] if seat < len(names) else f"Player {seat + 1}"
+        image.paste(draw_panel(game, seat, name, width), panel_origin(layout, seat, columns))
+    return image
+
+
+def render_scoreboard(game: TileGame, names: list[str]) -> bytes:
+    """The scoreboards as PNG bytes; `names` gives each seat's display name in seat order."""
+    return theme.png_bytes(draw_scoreboard(game, names))
