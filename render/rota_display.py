@@ -1,0 +1,206 @@
+"""The AXIO Rota display: tiles whose coloured quarter-circles meet at grid points to form
+circles, the last move ringed, and each position the tile may go numbered for typing.
+
+The picture covers the tiles plus one ring of positions around them (where every legal
+position lies), with the tile size chosen so the whole display fits a phone-friendly card.
+Tiles are drawn from cached quarter sprites, so a 40-tile display takes a few milliseconds.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engine.common import Colour
+from engine.rota import RotaGame
+from engine.rota_moves import Position, RotaMove
+from engine.rota_tiles import Tile, turned
+
+from . import theme
+from .theme import Box
+
+MAX_WIDTH = 720
+MAX_HEIGHT = 860
+MAX_TILE = 104
+PAD = 12
+DISC = 0.44  # the radius of a corner's quarter-circle, as a part of the tile's side
+LABEL_BG = (66, 82, 116)  # the badge of a numbered position: a slate blue no tile uses
+
+
+@dataclass(frozen=True)
+class RotaLayout:
+    """Where each grid position sits on a display image; drawing and tests share it."""
+
+    x0: int  # the leftmost and topmost positions shown
+    y0: int
+    cols: int
+    rows: int
+    tile: int
+    pad: int = PAD
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.cols * self.tile + 2 * self.pad, self.rows * self.tile + 2 * self.pad)
+
+    def contains(self, position: Position) -> bool:
+        x, y = position
+        return 0 <= x - self.x0 < self.cols and 0 <= y - self.y0 < self.rows
+
+    def position_box(self, position: Position) -> Box:
+        """The square of a position, [x0, x1) × [y0, y1)."""
+        x, y = position
+        left = self.pad + (x - self.x0) * self.tile
+        top = self.pad + (y - self.y0) * self.tile
+        return (left, top, left + self.tile, top + self.tile)
+
+    def position_centre(self, position: Position) -> tuple[int, int]:
+        left, top, _, _ = self.position_box(position)
+        return (left + self.tile // 2, top + self.tile // 2)
+
+    def corner_centre(self, position: Position, corner: int) -> tuple[int, int]:
+        """A point well inside the quarter-circle of a corner (0 TL, 1 TR, 2 BR, 3 BL),
+        clear of its symbol: where a corner's colour can be read."""
+        left, top, right, bottom = self.position_box(position)
+        inset = round(self.tile * DISC * 0.82)
+        edge = round(self.tile * 0.06)
+        spots = (
+            (left + inset, top + edge),
+            (right - 1 - inset, top + edge),
+            (right - 1 - inset, bottom - 1 - edge),
+            (left + inset, bottom - 1 - edge),
+        )
+        return spots[corner]
+
+
+def rota_layout(game: RotaGame, width: int = MAX_WIDTH, height: int = MAX_HEIGHT) -> RotaLayout:
+    """The layout for a game's display, its tiles and the ring of positions around them,
+    with the largest tiles (up to MAX_TILE) that fit in `width` × `height`."""
+    x0, y0, x1, y1 = game.display.bounds()
+    cols, rows = x1 - x0 + 3, y1 - y0 + 3
+    tile = min(MAX_TILE, (width - 2 * PAD) // cols, (height - 2 * PAD) // rows)
+    return RotaLayout(x0 - 1, y0 - 1, cols, rows, tile - tile % 2)
+
+
+def rota_position_centre(layout: RotaLayout, position: Position) -> tuple[int, int]:
+    """The pixel at the centre of a grid position on a display image."""
+    return layout.position_centre(position)
+
+
+# --- sprites ------------------------------------------------------------------------------
+@lru_cache(maxsize=512)
+def quarter_sprite(colour: Colour | None, corner: int, tile: int) -> Image.Image:
+    """One quarter of a tile: the face, its outer edges, and the quarter-circle at the
+    tile's corner with the colour's symbol (or, for an empty corner, only its outline)."""
+    h = tile // 2
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        hk, r = h * k, tile * k * DISC
+        cx = 0 if corner in (0, 3) else hk
+        cy = 0 if corner in (0, 1) else hk
+        line = max(k, tile * k * 0.02)
+        edge = theme.shade(theme.ROTA_FACE, 0.55)
+        draw.rectangle((cx - line, 0, cx + line, hk), fill=edge)
+        draw.rectangle((0, cy - line, hk, cy + line), fill=edge)
+        disc = (cx - r, cy - r, cx + r, cy + r)
+        if colour is None:
+            draw.ellipse(disc, fill=theme.ROTA_EMPTY)
+            for start in range(0, 360, 30):
+                draw.arc(disc, start, start + 15, fill=theme.MUTED, width=round(line * 1.5))
+            return
+        draw.ellipse(disc, fill=theme.TILE_RGB[colour])
+        reach = r / (1 + math.sqrt(2))  # the centre of the largest circle in the quarter
+        sx = cx + (reach if cx == 0 else -reach)
+        sy = cy + (reach if cy == 0 else -reach)
+        theme.draw_symbol(draw, colour, sx, sy, reach * 0.9)
+
+    return theme.smooth((h, h), theme.ROTA_FACE, paint)
+
+
+QUARTER_OFFSETS = ((0, 0), (1, 0), (1, 1), (0, 1))  # TL, TR, BR, BL in half-tiles
+
+
+@lru_cache(maxsize=1024)
+def tile_sprite(corners: Tile, tile: int) -> Image.Image:
+    """A whole tile as it lies, from its four quarters."""
+    image = Image.new("RGB", (tile, tile), theme.ROTA_FACE)
+    h = tile // 2
+    for corner, (colour, (dx, dy)) in enumerate(zip(corners, QUARTER_OFFSETS, strict=True)):
+        image.paste(quarter_sprite(colour, corner, tile), (dx * h, dy * h))
+    return image
+
+
+@lru_cache(maxsize=64)
+def ghost_tile(corners: Tile, tile: int) -> Image.Image:
+    """A proposed tile, seen half through over the card."""
+    card = Image.new("RGB", (tile, tile), theme.CARD)
+    return Image.blend(card, tile_sprite(corners, tile), theme.GHOST_ALPHA)
+
+
+def _mark_last(draw: ImageDraw.ImageDraw, layout: RotaLayout, position: Position) -> None:
+    """The last move: a thin yellow frame that leaves the corners readable, and a yellow
+    dot on the tile's bare middle that finds the eye even on a crowded display."""
+    left, top, right, bottom = layout.position_box(position)
+    width = max(2, layout.tile // 18)
+    draw.rectangle((left, top, right - 1, bottom - 1), outline=theme.HIGHLIGHT, width=width)
+    cx, cy = layout.position_centre(position)
+    r = layout.tile * 0.15
+    draw.ellipse(
+        (cx - r, cy - r, cx + r, cy + r),
+        fill=theme.HIGHLIGHT,
+        outline=theme.CARD,
+        width=max(1, width // 2),
+    )
+
+
+def _label(draw: ImageDraw.ImageDraw, layout: RotaLayout, position: Position, number: int) -> None:
+    """A numbered badge in a dashed square: a position the player can type."""
+    left, top, right, bottom = layout.position_box(position)
+    inset = max(3, layout.tile // 12)
+    box = (left + inset, top + inset, right - 1 - inset, bottom - 1 - inset)
+    theme.dashed_box(draw, box, theme.MUTED, max(1, layout.tile // 36))
+    cx, cy = layout.position_centre(position)
+    r = layout.tile * 0.3
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=LABEL_BG)
+    size = round(layout.tile * (0.34 if number < 10 else 0.3))
+    theme.text(draw, (cx, cy + 1), str(number), size, theme.INK)
+
+
+def draw_display(
+    game: RotaGame,
+    labels: bool = True,
+    preview: RotaMove | str | None = None,
+    layout: RotaLayout | None = None,
+) -> Image.Image:
+    """The display as an RGB image: tiles, the last move, numbered positions, a ghost move.
+    A replay passes the final display's layout so that every frame has the same size."""
+    layout = layout or rota_layout(game)
+    image = Image.new("RGB", layout.size, theme.CARD)
+    draw = ImageDraw.Draw(image)
+    for position, corners in game.display:
+        image.paste(tile_sprite(corners, layout.tile), layout.position_box(position)[:2])
+    for position in game.last_placements():
+        _mark_last(draw, layout, position)
+    move = RotaMove.parse(preview) if isinstance(preview, str) else preview
+    if labels:
+        for number, position in enumerate(game.legal_positions(), start=1):
+            if move is None or position != move.position:
+                _label(draw, layout, position, number)
+    tile = game.tile_to_place
+    if move is not None and tile is not None and layout.contains(move.position):
+        box = layout.position_box(move.position)
+        image.paste(ghost_tile(turned(tile, move.rotation), layout.tile), box[:2])
+        inclusive = (box[0], box[1], box[2] - 1, box[3] - 1)
+        theme.dashed_box(draw, inclusive, theme.GHOST_LINE, max(2, layout.tile // 24))
+    return image
+
+
+def render_rota_display(
+    game: RotaGame, *, labels: bool = True, preview: RotaMove | str | None = None
+) -> bytes:
+    """The display as PNG bytes: the last turn's tiles ringed in yellow, each legal position
+    numbered 1..N in the order of `game.legal_positions()` (unless `labels` is False), and
+    with `preview`, the tile to place drawn as a ghost where that move would put it."""
+    return theme.png_bytes(draw_display(game, labels, preview))
