@@ -1,0 +1,77 @@
+"""Game state in, image bytes out: everything players see of a game, drawn with Pillow.
+
+Pure functions: no Discord, no database, no files or network at run time; `render`
+imports only `engine` and Pillow. Images are opaque (a dark-slate card that suits
+Discord's dark theme), sized to stay legible when a phone scales them to ~400 px wide.
+
+Public API, for the bot (names are stable):
+
+- ``render_board(game, preview=None) -> bytes`` PNG of either game's board, by
+  ``game.kind``: ``render_axio_board`` or ``render_rota_display``.
+- ``render_axio_board(game, *, preview=None) -> bytes`` the play area, printed spaces,
+  tiles with their joins, pyramids, dead cells, and every placement of the last turn
+  ringed in yellow. ``preview`` (a ``Placement`` or its text) is drawn as a ghost.
+- ``render_rota_display(game, *, labels=True, preview=None) -> bytes`` the Rota display,
+  the last turn's tiles marked, and with ``labels`` every position of
+  ``game.legal_positions()`` numbered 1..N in that order (the numbers players type).
+  ``preview`` (a ``RotaMove`` or its text) shows the tile to place as a ghost.
+- ``render_scoreboard(game, names) -> bytes`` one panel per seat (``names`` in seat
+  order): a track per colour, the markers, lowest colour(s) inverted, AXIO! at the cap,
+  whose turn (yellow frame and arrow), pending extra turns, resigned seats, the result,
+  and solo AXIO's second scoreboard.
+- ``render_table(game, names) -> bytes`` the turn message's image: a status line, the
+  board and the scoreboards in one PNG.
+- ``render_rack(tiles) -> bytes`` an AXIO rack (``game.rack(seat)``), numbered 1..n.
+- ``render_hand(tile) -> bytes`` a Rota hand tile in its four turns, labelled 0°..270°.
+- ``render_replay(game_class, players, seed, moves, names) -> bytes`` an animated GIF,
+  one frame per turn.
+
+Geometry helpers, so tests (and anything else) find pixels through the same layout the
+drawing uses: ``axio_layout``, ``axio_cell_centre``, ``rota_layout``,
+``rota_position_centre``, ``rack_half_box``, ``rack_badge_centre``, ``hand_tile_box``,
+``table_origins``, ``seat_origin``.
+
+Samples of every image: ``python -m render.samples OUT_DIR``.
+"""
+
+from __future__ import annotations
+
+from engine.game import TileGame
+
+from .axio_board import axio_cell_centre, axio_layout, last_turn_placements, render_axio_board
+from .pieces import hand_tile_box, rack_badge_centre, rack_half_box, render_hand, render_rack
+from .replay import render_replay
+from .rota_display import render_rota_display, rota_layout, rota_position_centre
+from .scoreboard import render_scoreboard, seat_origin
+from .table import render_table, table_origins
+
+
+def render_board(game: TileGame, preview: object = None) -> bytes:
+    """The board of either game as PNG bytes, by its kind."""
+    if game.kind == "axio":
+        return render_axio_board(game, preview=preview)  # type: ignore[arg-type]
+    if game.kind == "rota":
+        return render_rota_display(game, preview=preview)  # type: ignore[arg-type]
+    raise ValueError(f"no board drawing for a game of kind {game.kind!r}")
+
+
+__all__ = [
+    "axio_cell_centre",
+    "axio_layout",
+    "hand_tile_box",
+    "last_turn_placements",
+    "rack_badge_centre",
+    "rack_half_box",
+    "render_axio_board",
+    "render_board",
+    "render_hand",
+    "render_rack",
+    "render_replay",
+    "render_rota_display",
+    "render_scoreboard",
+    "render_table",
+    "rota_layout",
+    "rota_position_centre",
+    "seat_origin",
+    "table_origins",
+]
