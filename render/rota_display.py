@@ -27,6 +27,7 @@ MAX_HEIGHT = 860
 MAX_TILE = 104
 PAD = 12
 DISC = 0.44  # the radius of a corner's quarter-circle, as a part of the tile's side
+BADGE = 0.3  # the radius of a position's number badge, as a part of the tile's side
 LABEL_BG = (66, 82, 116)  # the badge of a numbered position: a slate blue no tile uses
 
 
@@ -59,6 +60,12 @@ class RotaLayout:
     def position_centre(self, position: Position) -> tuple[int, int]:
         left, top, _, _ = self.position_box(position)
         return (left + self.tile // 2, top + self.tile // 2)
+
+    def badge_spot(self, position: Position) -> tuple[int, int]:
+        """A point on a position's number badge below the number: where the badge's colour
+        shows if the position is labelled."""
+        cx, cy = self.position_centre(position)
+        return (cx, cy + round(self.tile * BADGE * 0.8))
 
     def corner_centre(self, position: Position, corner: int) -> tuple[int, int]:
         """A point well inside the quarter-circle of a corner (0 TL, 1 TR, 2 BR, 3 BL),
@@ -162,7 +169,7 @@ def _label(draw: ImageDraw.ImageDraw, layout: RotaLayout, position: Position, nu
     box = (left + inset, top + inset, right - 1 - inset, bottom - 1 - inset)
     theme.dashed_box(draw, box, theme.MUTED, max(1, layout.tile // 36))
     cx, cy = layout.position_centre(position)
-    r = layout.tile * 0.3
+    r = layout.tile * BADGE
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=LABEL_BG)
     size = round(layout.tile * (0.34 if number < 10 else 0.3))
     theme.text(draw, (cx, cy + 1), str(number), size, theme.INK)

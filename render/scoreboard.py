@@ -154,7 +154,12 @@ def _track(image: Image.Image, i: int, score: int, low: bool, layout: ScoreLayou
     cx = layout.position_x(i, min(score, layout.slots - 1))
     theme.paste(image, theme.chip(colour, marker), (cx - marker / 2, mid - marker / 2))
     if score >= layout.cap and layout.slots == layout.cap + 1:
-        theme.text(draw, ((x0 + cx - marker / 2) / 2, mid), "AXIO!", 16, theme.INK)
+        # A badge in the colour over the full track: the AXIO! that earned an extra turn.
+        tx = (x0 + cx - marker / 2) / 2
+        w = theme.text_width("AXIO!", 16) / 2 + 8
+        badge = (tx - w, mid - marker / 2 + 2, tx + w, mid + marker / 2 - 2)
+        draw.rounded_rectangle(badge, radius=6, fill=theme.TILE_RGB[colour])
+        theme.text(draw, (tx, mid + 1), "AXIO!", 16, theme.INK)
     nx = layout.width - layout.pad - layout.number / 2 + 4
     if low:
         draw.rounded_rectangle((nx - 21, y0 - 3, nx + 21, y1 + 3), radius=6, fill=theme.TEXT)

@@ -31,8 +31,8 @@ TEXT: RGB = (236, 238, 242)
 MUTED: RGB = (150, 158, 172)
 INK: RGB = (255, 255, 255)  # symbols on colour
 HIGHLIGHT: RGB = (255, 214, 10)  # the last move; used for nothing else
-GHOST_LINE: RGB = (250, 250, 250)  # the outline of a proposed move
-TRACK: RGB = (62, 70, 85)  # an unfilled step of a score track
+GHOST_LINE: RGB = (140, 220, 255)  # the outline of a proposed move: pale sky, unlike the ink
+TRACK: RGB = WELL  # an unfilled step of a score track: an empty slot, like an empty cell
 PYRAMID_FACES: tuple[RGB, RGB, RGB, RGB] = (  # top, right, bottom, left, lit from the top left
     (236, 214, 160),
     (176, 148, 96),
@@ -277,8 +277,15 @@ def palette_image() -> Image.Image:
     sheet.putdata(blends)
     spare = 256 - len(keys)
     reduced = sheet.quantize(spare, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    extra = reduced.getpalette()[: spare * 3]  # type: ignore[index]
-    flat = [c for rgb in keys for c in rgb] + extra
+    found = reduced.getpalette()[: spare * 3]  # type: ignore[index]
+    # Pillow maps colours through a cache of 4×4×4 cells; a blend that close to a key
+    # colour could take the key's place, so keys stay alone in their neighbourhood.
+    extra = [
+        rgb
+        for rgb in zip(found[0::3], found[1::3], found[2::3], strict=True)
+        if all(max(abs(a - b) for a, b in zip(rgb, key, strict=True)) > 8 for key in keys)
+    ]
+    flat = [c for rgb in keys + extra for c in rgb]
     flat += [0] * (768 - len(flat))
     image = Image.new("P", (1, 1))
     image.putpalette(flat)
