@@ -1,0 +1,110 @@
+"""The Rota display as a player sees it: corner colours where the tiles lie, empty corners
+empty, the last turn marked, and a number on exactly the positions the tile may go."""
+
+from __future__ import annotations
+
+from engine import RotaGame
+from engine.rota_tiles import turned
+from render import render_rota_display, rota_layout, rota_position_centre
+from render.rota_display import LABEL_BG
+from render.theme import CARD, GHOST_LINE, HIGHLIGHT, ROTA_EMPTY, TILE_RGB
+
+from .pixels import count, decode, play_randomly
+
+START = """
+0,0: r g o b
+1,0: g b r o
+0,1: g b o -
+1,1: o r b g
+"""
+
+
+def display_game(*lines: str, hand: str = "r g b o") -> RotaGame:
+    return RotaGame.from_position("\n".join([START, *lines]), players=1, hands=[hand])
+
+
+def grid(layout):
+    return [
+        (x, y)
+        for y in range(layout.y0, layout.y0 + layout.rows)
+        for x in range(layout.x0, layout.x0 + layout.cols)
+    ]
+
+
+def test_corners_show_their_colours_and_empty_corners_show_empty():
+    game = display_game("2,0: p o b g")
+    image = decode(render_rota_display(game))
+    layout = rota_layout(game)
+    assert image.size == layout.size
+    for position, corners in game.display:
+        for corner, colour in enumerate(corners):
+            spot = layout.corner_centre(position, corner)
+            expected = ROTA_EMPTY if colour is None else TILE_RGB[colour]
+            assert image.getpixel(spot) == expected, (position, corner)
+
+
+def test_labels_on_exactly_the_legal_positions():
+    game = play_randomly(RotaGame(3, 4), 14, seed=4)
+    image = decode(render_rota_display(game))
+    layout = rota_layout(game)
+    legal = set(game.legal_positions())
+    assert len(legal) > 8
+    for position in grid(layout):
+        labelled = image.getpixel(layout.badge_spot(position)) == LABEL_BG
+        assert labelled == (position in legal), position
+
+
+def test_labels_are_numbered_in_the_order_of_legal_positions():
+    """The badge numbers grow with the position's place in legal_positions(): a badge with a
+    two-digit number is drawn with more ink than one with a single digit."""
+    game = play_randomly(RotaGame(2, 6), 10, seed=6)
+    image = decode(render_rota_display(game))
+    layout = rota_layout(game)
+    legal = game.legal_positions()
+    assert len(legal) >= 10
+    tile = layout.tile
+
+    def ink(position):
+        cx, cy = rota_position_centre(layout, position)
+        box = (cx - tile // 4, cy - tile // 4, cx + tile // 4, cy + tile // 4)
+        return count(image, box, (255, 255, 255))
+
+    single = [ink(p) for p in legal[:9]]
+    double = [ink(p) for p in legal[9:]]
+    assert min(double) > max(single) * 0.9
+
+
+def test_no_labels_when_asked():
+    game = play_randomly(RotaGame(2, 2), 5, seed=2)
+    image = decode(render_rota_display(game, labels=False))
+    assert count(image, (0, 0, *image.size), LABEL_BG) == 0
+
+
+def test_last_turn_marked_and_nothing_else():
+    game = play_randomly(RotaGame(4, 9), 20, seed=9)
+    image = decode(render_rota_display(game))
+    layout = rota_layout(game)
+    last = set(game.last_placements())
+    assert last
+    for position in grid(layout):
+        marked = count(image, layout.position_box(position), HIGHLIGHT) > 0
+        assert marked == (position in last), position
+
+
+def test_preview_shows_the_turned_tile_as_a_ghost():
+    game = display_game(hand="r g b -")
+    move = next(m for m in game.legal_moves() if m.rotation == 90)
+    image = decode(render_rota_display(game, labels=False, preview=move))
+    layout = rota_layout(game)
+    box = layout.position_box(move.position)
+    assert count(image, box, GHOST_LINE) > layout.tile
+    laid = turned(game.tile_to_place, 90)
+    for corner, colour in enumerate(laid):
+        pixel = image.getpixel(layout.corner_centre(move.position, corner))
+        if colour is not None:  # a ghost: between the card and the colour
+            full = TILE_RGB[colour]
+            assert pixel != full and pixel != CARD
+            assert all(
+                min(c, f) - 2 <= p <= max(c, f) + 2
+                for p, c, f in zip(pixel, CARD, full, strict=True)
+            )

@@ -1,0 +1,75 @@
+"""The turn message's one image, and the replay GIF."""
+
+from __future__ import annotations
+
+import io
+from itertools import pairwise
+
+from PIL import Image
+
+from engine import AxioGame, RotaGame
+from render import (
+    render_axio_board,
+    render_board,
+    render_replay,
+    render_scoreboard,
+    render_table,
+    table_origins,
+)
+from render.replay import LAST_FRAME_MS
+
+from .pixels import decode, play_randomly
+
+NAMES = ["Alice", "Bob", "Chandra", "Dmitri"]
+
+
+def test_table_is_status_board_and_scores_in_one_image():
+    for game in (play_randomly(AxioGame(3, 1), 12), play_randomly(RotaGame(2, 1), 8)):
+        table = decode(render_table(game, NAMES))
+        board = decode(render_board(game))
+        scores = decode(render_scoreboard(game, NAMES))
+        (bx, by), (sx, sy) = table_origins(game)
+        assert table.width == 720 and table.height == sy + scores.height
+        board_part = table.crop((bx, by, bx + board.width, by + board.height))
+        scores_part = table.crop((sx, sy, sx + scores.width, sy + scores.height))
+        assert board_part.tobytes() == board.tobytes()
+        assert scores_part.tobytes() == scores.tobytes()
+
+
+def finished(game):
+    return play_randomly(game, 10_000)
+
+
+def frames_of(data: bytes) -> list[Image.Image]:
+    assert data[:6] in (b"GIF87a", b"GIF89a")
+    image = Image.open(io.BytesIO(data))
+    frames = []
+    for n in range(image.n_frames):
+        image.seek(n)
+        frames.append((image.copy().convert("RGB"), image.info.get("duration")))
+    return frames
+
+
+def test_replay_has_one_frame_per_turn():
+    for game_class, players, seed in ((RotaGame, 2, 3), (AxioGame, 1, 2)):
+        game = finished(game_class(players, seed))
+        assert game.is_over
+        turns = len({entry.turn for entry in game.log})
+        data = render_replay(game_class, players, seed, [e.move for e in game.log], NAMES)
+        frames = frames_of(data)
+        assert len(frames) == turns
+        assert len({frame.size for frame, _ in frames}) == 1
+        assert frames[-1][1] == LAST_FRAME_MS
+        assert all(duration < LAST_FRAME_MS for _, duration in frames[:-1])
+
+
+def test_replay_frames_show_the_board_as_it_grows():
+    game = finished(AxioGame(2, 4))
+    moves = [e.move for e in game.log]
+    frames = frames_of(render_replay(AxioGame, 2, 4, moves, NAMES))
+    # The last frame is the final board, drawn smaller: it differs from the first frame,
+    # and each frame differs from the one before (a tile was added).
+    first, last = frames[0][0], frames[-1][0]
+    assert first.tobytes() != last.tobytes()
+    assert all(a[0].tobytes() != b[0].tobytes() for a, b in pairwise(frames))
+    assert decode(render_axio_board(game)).size > last.size
