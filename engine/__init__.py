@@ -4,6 +4,8 @@ from .axio import AxioGame
 from .axio_moves import Exchange, Placement
 from .common import COLOURS, Colour, IllegalMoveError, PlayResult, ScoredMove, Standing
 from .game import LogEntry, TileGame
+from .rota import RotaGame
+from .rota_moves import RotaMove
 
 __all__ = [
     "COLOURS",
@@ -14,6 +16,8 @@ __all__ = [
     "LogEntry",
     "Placement",
     "PlayResult",
+    "RotaGame",
+    "RotaMove",
     "ScoredMove",
     "Standing",
     "TileGame",

@@ -112,8 +112,14 @@ class TileGame(ABC):
         self.resigned.add(seat)
 
     def score_points(self, seat: int, points: Points) -> tuple[Points, tuple[Colour, ...]]:
-        kept, reached = self.scoreboards[seat].add(points)
-        if not self.solo and self.scoreboards[seat].all_capped():
+        """Add points to a seat's scoreboard (capped); all five at the cap wins at once.
+
+        The immediate win needs a single scoreboard: solo AXIO's second scoreboard means
+        a player at the cap on the first still has points to make, so that game goes on.
+        """
+        board = self.scoreboards[seat]
+        kept, reached = board.add(points)
+        if board.boards == 1 and board.all_capped():
             self.immediate_winner = seat
             self.over = True
         return kept, reached
