@@ -2,6 +2,9 @@
 
 Prints one JSON object on stdout. Missing or malformed input, or an illegal placement,
 prints one line on stderr and exits with status 2.
+
+    python -m engine score axio --players 2 --board board.txt --place "E5:b F5:r"
+    python -m engine score rota --display display.txt --place "2,0: r g b -" --turn 90 --name g
 """
 
 from __future__ import annotations
@@ -10,12 +13,17 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .axio import AxioGame
 from .axio_board import Board
 from .axio_moves import Placement
-from .common import IllegalMoveError
+from .common import Colour, IllegalMoveError
+from .rota import RotaGame
+from .rota_display import parse_placed
+from .rota_moves import RotaMove
 
 
 class _Parser(argparse.ArgumentParser):
@@ -32,7 +40,58 @@ def score_axio(args: argparse.Namespace) -> dict:
     return game.play(move).to_json()
 
 
-SCORERS: dict[str, Callable[[argparse.Namespace], dict]] = {"axio": score_axio}
+def score_rota(args: argparse.Namespace) -> dict:
+    (x, y), tile = parse_placed(args.place)
+    name = Colour.parse(args.name) if args.name else None
+    move = RotaMove(x, y, args.turn, name)
+    game = RotaGame.from_position(_read(args.display), players=1, hands=[tile])
+    return game.play(move).to_json(pyramids=False)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One command-line option of a game's scorer, as argparse.add_argument takes it."""
+
+    flag: str
+    settings: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Scorer:
+    """How `score <game>` reads its position and placement, and scores it."""
+
+    help: str
+    options: tuple[Option, ...]
+    score: Callable[[argparse.Namespace], dict]
+
+
+SCORERS: dict[str, Scorer] = {
+    "axio": Scorer(
+        "an AXIO board in 13-line notation",
+        (
+            Option("--players", {"type": int, "choices": (1, 2, 3, 4), "required": True}),
+            Option("--board", {"required": True, "help": "file with the board notation"}),
+            Option("--place", {"required": True, "help": 'the placement, like "E5:b F5:r"'}),
+        ),
+        score_axio,
+    ),
+    "rota": Scorer(
+        "an AXIO Rota display, one tile per line like 0,0: r g b -",
+        (
+            Option("--display", {"required": True, "help": "file with the display notation"}),
+            Option(
+                "--place",
+                {"required": True, "help": 'the position and tile at rotation 0: "2,0: r g b -"'},
+            ),
+            Option(
+                "--turn",
+                {"type": int, "default": 0, "help": "degrees clockwise: 0, 90, 180 or 270"},
+            ),
+            Option("--name", {"help": "the colour named for an empty corner that touches a tile"}),
+        ),
+        score_rota,
+    ),
+}
 
 
 def _read(path: str) -> str:
@@ -44,22 +103,20 @@ def _read(path: str) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m engine", description=__doc__)
-    commands = parser.add_subparsers(dest="command", required=True)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     score = commands.add_parser("score", help="score one placement")
-    games = score.add_subparsers(dest="game", required=True)
-    axio = games.add_parser("axio", help="an AXIO board in 13-line notation")
-    axio.add_argument("--players", type=int, choices=(1, 2, 3, 4), required=True)
-    axio.add_argument("--board", required=True, help="file with the board notation")
-    axio.add_argument("--place", required=True, help='the placement, like "E5:b F5:r"')
-    for parser_ in (parser, score, axio):
-        parser_.__class__ = _Parser
+    games = score.add_subparsers(dest="game", required=True, parser_class=_Parser)
+    for game, scorer in SCORERS.items():
+        sub = games.add_parser(game, help=scorer.help)
+        for option in scorer.options:
+            sub.add_argument(option.flag, **option.settings)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
-        result = SCORERS[args.game](args)
+        result = SCORERS[args.game].score(args)
     except IllegalMoveError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

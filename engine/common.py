@@ -226,12 +226,12 @@ class PlayResult:
     next_seat: int | None = None
     game_over: bool = False
 
-    def to_json(self) -> dict:
-        return {
-            "points": points_dict(self.points),
-            "pyramids": list(self.pyramids),
-            "extra_turns": self.extra_turns,
-        }
+    def to_json(self, pyramids: bool = True) -> dict:
+        """The CLI's answer; Rota has no pyramids, so it leaves that key out."""
+        found: dict[str, object] = {"points": points_dict(self.points)}
+        if pyramids:
+            found["pyramids"] = list(self.pyramids)
+        return {**found, "extra_turns": self.extra_turns}
 
 
 @dataclass(frozen=True)
