@@ -191,7 +191,7 @@ def draw_display(
     for position in game.last_placements():
         _mark_last(draw, layout, position)
     move = RotaMove.parse(preview) if isinstance(preview, str) else preview
-    if labels:
+    if labels and not game.is_over:  # a finished game has nowhere left to play
         for number, position in enumerate(game.legal_positions(), start=1):
             if move is None or position != move.position:
                 _label(draw, layout, position, number)

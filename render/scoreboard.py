@@ -76,7 +76,7 @@ def score_layout(players: int, cap: int, boards: int = 1, width: int = WIDTH) ->
         width=(width - GAP * (columns + 1)) // columns,
         slots=cap * boards + 1,
         cap=cap,
-        legend=22 if boards > 1 else 0,
+        legend=26 if boards > 1 else 0,
     )
 
 
@@ -100,8 +100,8 @@ def seat_status(game: TileGame, seat: int) -> tuple[str, RGB]:
     low = min(game.scoreboards[seat].scores)
     if seat in game.resigned:
         return "resigned", theme.MUTED
-    if game.is_over and game.solo:
-        return f"score {low}", theme.HIGHLIGHT
+    if game.solo:  # a solo game has a score, not a winner: its lowest colour total
+        return f"score {low}", theme.HIGHLIGHT if game.is_over else theme.MUTED
     if game.is_over:
         place = next(s for s in game.standings() if s.seat == seat)
         if place.winner:
@@ -130,36 +130,69 @@ def _header(
         y = layout.header + layout.legend // 2 - 2
         first = (layout.position_x(0, 1) + layout.position_x(0, layout.cap)) / 2
         second = (layout.position_x(0, layout.cap + 1) + layout.position_x(0, layout.slots - 1)) / 2
-        theme.text(draw, (first, y), "1st scoreboard", 15, theme.MUTED)
-        theme.text(draw, (second, y), "2nd scoreboard", 15, theme.MUTED)
+        theme.text(draw, (first, y), "1st scoreboard", 18, theme.MUTED)
+        theme.text(draw, (second, y), "2nd scoreboard", 18, theme.MUTED)
+
+
+def _slots(draw: ImageDraw.ImageDraw, layout: ScoreLayout, i: int, upto: int, fills: tuple) -> None:
+    """Slots 1..upto of a track; every sixth is taller to count by. `fills` gives the colour
+    on the first scoreboard and on the second."""
+    _, y0, _, y1 = layout.track_box(i)
+    mid = (y0 + y1) / 2
+    half_step = (layout.position_x(i, 1) - layout.position_x(i, 0)) / 2
+    for n in range(1, upto + 1):
+        cx = layout.position_x(i, n)
+        h = (y1 - y0) * (0.8 if n % 6 == 0 else 0.5)
+        box = (cx - half_step + 1, mid - h / 2, cx + half_step - 1, mid + h / 2)
+        draw.rounded_rectangle(box, radius=2, fill=fills[0] if n <= layout.cap else fills[1])
+
+
+@lru_cache(maxsize=16)
+def _empty_panel(layout: ScoreLayout) -> Image.Image:
+    """A panel with every track empty: drawn once, since slots are most of the drawing."""
+    image = Image.new("RGB", (layout.width, layout.height), theme.PANEL)
+    draw = ImageDraw.Draw(image)
+    for i in range(len(COLOURS)):
+        _slots(draw, layout, i, layout.slots - 1, (theme.TRACK, theme.TRACK))
+    return image
+
+
+@lru_cache(maxsize=64)
+def _full_track(layout: ScoreLayout, i: int) -> Image.Image:
+    """A panel with one track filled to the end, to copy the filled part of a track from."""
+    image = _empty_panel(layout).copy()
+    colour = theme.TILE_RGB[COLOURS[i]]
+    _slots(
+        ImageDraw.Draw(image),
+        layout,
+        i,
+        layout.slots - 1,
+        (theme.shade(colour, 0.75), theme.shade(colour, 0.5)),
+    )
+    return image
 
 
 def _track(image: Image.Image, i: int, score: int, low: bool, layout: ScoreLayout) -> None:
-    """One colour's track: slots 0..cap (0..2×cap in solo AXIO), the steps up to the score
-    filled, every sixth slot taller to count by, the marker, and the number."""
+    """One colour's track: its slots filled up to the score, the marker on the score, AXIO!
+    over a full track, and the number (inverted for the lowest colours)."""
     draw = ImageDraw.Draw(image)
     colour = COLOURS[i]
     x0, y0, _, y1 = layout.track_box(i)
     mid = (y0 + y1) / 2
-    half_step = (layout.position_x(i, 1) - layout.position_x(i, 0)) / 2
-    filled = theme.shade(theme.TILE_RGB[colour], 0.75)
-    second = theme.shade(theme.TILE_RGB[colour], 0.5)
-    for n in range(1, layout.slots):
-        cx = layout.position_x(i, n)
-        fill = theme.TRACK if n > score else (filled if n <= layout.cap else second)
-        h = (y1 - y0) * (0.8 if n % 6 == 0 else 0.5)
-        box = (cx - half_step + 1, mid - h / 2, cx + half_step - 1, mid + h / 2)
-        draw.rounded_rectangle(box, radius=2, fill=fill)
+    if score > 0:
+        half_step = (layout.position_x(i, 1) - layout.position_x(i, 0)) / 2
+        end = round(layout.position_x(i, min(score, layout.slots - 1)) + half_step)
+        image.paste(_full_track(layout, i).crop((x0, y0, end, y1)), (x0, y0))
     marker = y1 - y0 + 6
     cx = layout.position_x(i, min(score, layout.slots - 1))
     theme.paste(image, theme.chip(colour, marker), (cx - marker / 2, mid - marker / 2))
     if score >= layout.cap and layout.slots == layout.cap + 1:
         # A badge in the colour over the full track: the AXIO! that earned an extra turn.
         tx = (x0 + cx - marker / 2) / 2
-        w = theme.text_width("AXIO!", 16) / 2 + 8
+        w = theme.text_width("AXIO!", 17) / 2 + 8
         badge = (tx - w, mid - marker / 2 + 2, tx + w, mid + marker / 2 - 2)
         draw.rounded_rectangle(badge, radius=6, fill=theme.TILE_RGB[colour])
-        theme.text(draw, (tx, mid + 1), "AXIO!", 16, theme.INK)
+        theme.text(draw, (tx, mid + 1), "AXIO!", 17, theme.INK)
     nx = layout.width - layout.pad - layout.number / 2 + 4
     if low:
         draw.rounded_rectangle((nx - 21, y0 - 3, nx + 21, y1 + 3), radius=6, fill=theme.TEXT)
@@ -169,7 +202,7 @@ def _track(image: Image.Image, i: int, score: int, low: bool, layout: ScoreLayou
 def draw_panel(game: TileGame, seat: int, name: str, width: int = WIDTH) -> Image.Image:
     """One seat's scoreboard: framed in yellow when it is to move, dimmed if resigned."""
     layout = game_layout(game, width)
-    image = Image.new("RGB", (layout.width, layout.height), theme.PANEL)
+    image = _empty_panel(layout).copy()
     board = game.scoreboards[seat]
     lowest = {COLOURS.index(c) for c in board.lowest_colours()}
     _header(ImageDraw.Draw(image), game, seat, name, layout)

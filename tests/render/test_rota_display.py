@@ -74,9 +74,13 @@ def test_labels_are_numbered_in_the_order_of_legal_positions():
     assert min(double) > max(single) * 0.9
 
 
-def test_no_labels_when_asked():
+def test_no_labels_when_asked_or_when_the_game_is_over():
     game = play_randomly(RotaGame(2, 2), 5, seed=2)
     image = decode(render_rota_display(game, labels=False))
+    assert count(image, (0, 0, *image.size), LABEL_BG) == 0
+    over = play_randomly(RotaGame(1, 2), 100, seed=2)
+    assert over.is_over
+    image = decode(render_rota_display(over))
     assert count(image, (0, 0, *image.size), LABEL_BG) == 0
 
 
