@@ -7,7 +7,8 @@ Discord's dark theme), sized to stay legible when a phone scales them to ~400 px
 Public API, for the bot (names are stable):
 
 - ``render_board(game, preview=None) -> bytes`` PNG of either game's board, by
-  ``game.kind``: ``render_axio_board`` or ``render_rota_display``.
+  ``game.kind``: ``render_axio_board`` or ``render_rota_display`` (numbered positions
+  without a preview, none with one).
 - ``render_axio_board(game, *, preview=None) -> bytes`` the play area, printed spaces,
   tiles with their joins, pyramids, dead cells, and every placement of the last turn
   ringed in yellow. ``preview`` (a ``Placement`` or its text) is drawn as a ghost.
@@ -51,7 +52,9 @@ def render_board(game: TileGame, preview: object = None) -> bytes:
     if game.kind == "axio":
         return render_axio_board(game, preview=preview)  # type: ignore[arg-type]
     if game.kind == "rota":
-        return render_rota_display(game, preview=preview)  # type: ignore[arg-type]
+        # A preview is for confirming one move: the position numbers would only crowd it.
+        labels = preview is None
+        return render_rota_display(game, labels=labels, preview=preview)  # type: ignore[arg-type]
     raise ValueError(f"no board drawing for a game of kind {game.kind!r}")
 
 

@@ -5,7 +5,6 @@ helpers, so the tests check what is drawn where the drawing says it is."""
 from __future__ import annotations
 
 import io
-import random
 from collections import Counter
 
 from PIL import Image
@@ -47,13 +46,3 @@ def count(image: Image.Image, box: Box, rgb: RGB) -> int:
 
 def near(a: RGB, b: RGB, tolerance: int = 6) -> bool:
     return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
-
-
-def play_randomly(game, moves: int, seed: int = 1):
-    """Play up to `moves` random legal moves, for positions from real play."""
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if game.is_over:
-            break
-        game.play(rng.choice(game.legal_moves()))
-    return game

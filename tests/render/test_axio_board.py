@@ -7,6 +7,7 @@ from engine import AxioGame, Colour
 from engine.axio_board import PRINTED_SPACES, Board, parse_cell
 from engine.axio_moves import Placement, parse_tile
 from render import axio_layout, render_axio_board
+from render.samples import played
 from render.theme import (
     DEAD_WELL,
     GHOST_LINE,
@@ -19,7 +20,7 @@ from render.theme import (
     WELL,
 )
 
-from .pixels import centre_colour, count, decode, play_randomly
+from .pixels import centre_colour, count, decode
 
 
 def position(players: int, cells: dict[str, str], **kwargs) -> AxioGame:
@@ -131,7 +132,7 @@ def layout_cells(layout) -> list[int]:
 
 
 def test_highlight_follows_real_play():
-    game = play_randomly(AxioGame(4, 5), 30, seed=5)
+    game = played(AxioGame(4, 5), 30, seed=5)
     image = decode(render_axio_board(game))
     layout = axio_layout(4)
     last_turn = game.log[-1].turn
@@ -145,7 +146,7 @@ def test_highlight_follows_real_play():
 
 
 def test_preview_draws_the_move_as_a_ghost():
-    game = play_randomly(AxioGame(2, 3), 6, seed=3)
+    game = played(AxioGame(2, 3), 6, seed=3)
     move = game.legal_moves()[0]
     image = decode(render_axio_board(game, preview=move))
     for cell, colour in ((move.first, move.first_colour), (move.second, move.second_colour)):
@@ -159,5 +160,5 @@ def test_preview_draws_the_move_as_a_ghost():
 
 
 def test_board_is_small():
-    game = play_randomly(AxioGame(4, 8), 60, seed=8)
+    game = played(AxioGame(4, 8), 60, seed=8)
     assert len(render_axio_board(game)) < 200_000

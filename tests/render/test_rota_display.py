@@ -7,9 +7,10 @@ from engine import RotaGame
 from engine.rota_tiles import turned
 from render import render_rota_display, rota_layout, rota_position_centre
 from render.rota_display import LABEL_BG
+from render.samples import played
 from render.theme import CARD, GHOST_LINE, HIGHLIGHT, ROTA_EMPTY, TILE_RGB
 
-from .pixels import count, decode, play_randomly
+from .pixels import count, decode
 
 START = """
 0,0: r g o b
@@ -44,7 +45,7 @@ def test_corners_show_their_colours_and_empty_corners_show_empty():
 
 
 def test_labels_on_exactly_the_legal_positions():
-    game = play_randomly(RotaGame(3, 4), 14, seed=4)
+    game = played(RotaGame(3, 4), 14, seed=4)
     image = decode(render_rota_display(game))
     layout = rota_layout(game)
     legal = set(game.legal_positions())
@@ -57,7 +58,7 @@ def test_labels_on_exactly_the_legal_positions():
 def test_labels_are_numbered_in_the_order_of_legal_positions():
     """The badge numbers grow with the position's place in legal_positions(): a badge with a
     two-digit number is drawn with more ink than one with a single digit."""
-    game = play_randomly(RotaGame(2, 6), 10, seed=6)
+    game = played(RotaGame(2, 6), 10, seed=6)
     image = decode(render_rota_display(game))
     layout = rota_layout(game)
     legal = game.legal_positions()
@@ -75,17 +76,17 @@ def test_labels_are_numbered_in_the_order_of_legal_positions():
 
 
 def test_no_labels_when_asked_or_when_the_game_is_over():
-    game = play_randomly(RotaGame(2, 2), 5, seed=2)
+    game = played(RotaGame(2, 2), 5, seed=2)
     image = decode(render_rota_display(game, labels=False))
     assert count(image, (0, 0, *image.size), LABEL_BG) == 0
-    over = play_randomly(RotaGame(1, 2), 100, seed=2)
+    over = played(RotaGame(1, 2), 100, seed=2)
     assert over.is_over
     image = decode(render_rota_display(over))
     assert count(image, (0, 0, *image.size), LABEL_BG) == 0
 
 
 def test_last_turn_marked_and_nothing_else():
-    game = play_randomly(RotaGame(4, 9), 20, seed=9)
+    game = played(RotaGame(4, 9), 20, seed=9)
     image = decode(render_rota_display(game))
     layout = rota_layout(game)
     last = set(game.last_placements())

@@ -17,14 +17,15 @@ from render import (
     table_origins,
 )
 from render.replay import LAST_FRAME_MS
+from render.samples import played
 
-from .pixels import decode, play_randomly
+from .pixels import decode
 
 NAMES = ["Alice", "Bob", "Chandra", "Dmitri"]
 
 
 def test_table_is_status_board_and_scores_in_one_image():
-    for game in (play_randomly(AxioGame(3, 1), 12), play_randomly(RotaGame(2, 1), 8)):
+    for game in (played(AxioGame(3, 1), 12), played(RotaGame(2, 1), 8)):
         table = decode(render_table(game, NAMES))
         board = decode(render_board(game))
         scores = decode(render_scoreboard(game, NAMES))
@@ -37,7 +38,7 @@ def test_table_is_status_board_and_scores_in_one_image():
 
 
 def finished(game):
-    return play_randomly(game, 10_000)
+    return played(game, 10_000)
 
 
 def frames_of(data: bytes) -> list[Image.Image]:
