@@ -1,6 +1,7 @@
 """Reading games back: a games row, its seats and its move log become a GameRecord.
 
 These helpers run inside a transaction the caller holds, so what they read is one moment.
+Each SELECT is one execute_fetchall: one hop to the database thread, not three.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from engine import TileGame
 
 from .errors import GameNotFoundError
 from .records import GameRecord, MoveRecord, Seat, from_us
-from .snapshot import decode_state
+from .snapshot import GameCache, decode_state
 
 GAME_COLUMNS = (
     "id, kind, guild_id, channel_id, host_id, status, max_seats, settings, seed, state, "
@@ -24,63 +25,75 @@ GAME_COLUMNS = (
 
 
 async def fetch_row(conn: aiosqlite.Connection, game_id: int) -> sqlite3.Row:
-    async with conn.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)) as cur:
-        row = await cur.fetchone()
-    if row is None:
-        raise GameNotFoundError(game_id)
-    return row
+    rows = await conn.execute_fetchall(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+    for row in rows:
+        return row
+    raise GameNotFoundError(game_id)
 
 
 async def fetch_seats(conn: aiosqlite.Connection, game_id: int) -> tuple[Seat, ...]:
-    async with conn.execute(
+    rows = await conn.execute_fetchall(
         "SELECT seat, user_id, computer, name, resigned FROM seats WHERE game_id = ? ORDER BY seat",
         (game_id,),
-    ) as cur:
-        rows = await cur.fetchall()
+    )
     return tuple(Seat(r[0], r[1], r[2], r[3], bool(r[4])) for r in rows)
 
 
 async def fetch_log(conn: aiosqlite.Connection, game_id: int) -> list[tuple[int, int, str]]:
     """The move log as (seat, turn, text), in the order the moves were played."""
-    async with conn.execute(
+    rows = await conn.execute_fetchall(
         "SELECT seat, turn, text FROM moves WHERE game_id = ? ORDER BY move_number", (game_id,)
-    ) as cur:
-        return [(r[0], r[1], r[2]) for r in await cur.fetchall()]
+    )
+    return [(r[0], r[1], r[2]) for r in rows]
 
 
 async def fetch_moves(conn: aiosqlite.Connection, game_id: int) -> list[MoveRecord]:
-    async with conn.execute(
+    rows = await conn.execute_fetchall(
         "SELECT move_number, seat, turn, text, played_at FROM moves WHERE game_id = ? "
         "ORDER BY move_number",
         (game_id,),
-    ) as cur:
-        rows = await cur.fetchall()
+    )
     return [MoveRecord(r[0], r[1], r[2], r[3], from_us(r[4])) for r in rows]  # type: ignore[arg-type]
 
 
-async def load_record(conn: aiosqlite.Connection, game_id: int) -> GameRecord:
-    """The whole game: its row, seats, and the engine object from snapshot plus log."""
-    row = await fetch_row(conn, game_id)
-    return await record_from_row(conn, row)
+async def load_game(
+    conn: aiosqlite.Connection, row: sqlite3.Row, cache: GameCache | None
+) -> TileGame | None:
+    """The engine object of a started game: from the cache if it holds exactly this
+    stored state, else decoded from the snapshot and the log."""
+    if row["state"] is None:
+        return None
+    key = (row["id"], row["move_count"], row["state"])
+    game = cache.get(*key) if cache else None
+    if game is None:
+        game = decode_state(row["state"], await fetch_log(conn, row["id"]))
+        if cache:
+            cache.put(*key, game)
+    return game
+
+
+async def load_record(
+    conn: aiosqlite.Connection, game_id: int, cache: GameCache | None = None
+) -> GameRecord:
+    """The whole game: its row, seats, and the engine object."""
+    return await record_from_row(conn, await fetch_row(conn, game_id), cache)
 
 
 async def load_where(
-    conn: aiosqlite.Connection, where: str, params: tuple = ()
+    conn: aiosqlite.Connection, where: str, params: tuple = (), cache: GameCache | None = None
 ) -> list[GameRecord]:
     """Every game matching a WHERE clause on the games table, oldest first."""
-    async with conn.execute(
+    rows = await conn.execute_fetchall(
         f"SELECT {GAME_COLUMNS} FROM games WHERE {where} ORDER BY id", params
-    ) as cur:
-        rows = await cur.fetchall()
-    return [await record_from_row(conn, row) for row in rows]
+    )
+    return [await record_from_row(conn, row, cache) for row in rows]
 
 
-async def record_from_row(conn: aiosqlite.Connection, row: sqlite3.Row) -> GameRecord:
+async def record_from_row(
+    conn: aiosqlite.Connection, row: sqlite3.Row, cache: GameCache | None = None
+) -> GameRecord:
     seats = await fetch_seats(conn, row["id"])
-    game = None
-    if row["state"] is not None:
-        game = decode_state(row["state"], await fetch_log(conn, row["id"]))
-    return build_record(row, seats, game)
+    return build_record(row, seats, await load_game(conn, row, cache))
 
 
 def build_record(row: sqlite3.Row, seats: tuple[Seat, ...], game: TileGame | None) -> GameRecord:

@@ -44,7 +44,7 @@ class LobbyCommands(Database):
             game_id = await self._insert_game(
                 conn, kind, guild_id, channel_id, host_id, host_name, max_seats, settings, now
             )
-            return await load_record(conn, game_id)
+            return await load_record(conn, game_id, self._games)
 
     async def start_solo(
         self,
@@ -73,7 +73,7 @@ class LobbyCommands(Database):
             if any(s.user_id == user_id for s in seats):
                 raise AlreadySeatedError()
             await self._add_seat(conn, game_id, seats, Seat(len(seats), user_id, None, name), now)
-            return await load_record(conn, game_id)
+            return await load_record(conn, game_id, self._games)
 
     async def add_computer(
         self,
@@ -89,7 +89,7 @@ class LobbyCommands(Database):
             seats = await self._lobby_seats(conn, game_id)
             seat = Seat(len(seats), None, level, name or f"Computer ({level})")
             await self._add_seat(conn, game_id, seats, seat, now)
-            return await load_record(conn, game_id)
+            return await load_record(conn, game_id, self._games)
 
     async def leave(self, game_id: int, user_id: int, *, now: datetime | None = None) -> GameRecord:
         """Leave a lobby. A leaving host hands the game to the next person, or, if nobody
@@ -100,7 +100,7 @@ class LobbyCommands(Database):
             if mine is None:
                 raise NotSeatedError()
             await self._remove_seat(conn, game_id, seats, mine.seat, now)
-            return await load_record(conn, game_id)
+            return await load_record(conn, game_id, self._games)
 
     async def remove_seat(
         self, game_id: int, seat: int, *, now: datetime | None = None
@@ -111,7 +111,7 @@ class LobbyCommands(Database):
             if not 0 <= seat < len(seats):
                 raise NotSeatedError()
             await self._remove_seat(conn, game_id, seats, seat, now)
-            return await load_record(conn, game_id)
+            return await load_record(conn, game_id, self._games)
 
     async def start(self, game_id: int, seed: int, *, now: datetime | None = None) -> GameRecord:
         """Deal the game: the engine object is created from the seats and the seed."""
@@ -128,7 +128,7 @@ class LobbyCommands(Database):
                 "UPDATE games SET status = 'cancelled', updated_at = ? WHERE id = ?",
                 (self._now_us(now), game_id),
             )
-            return await load_record(conn, game_id)
+            return await load_record(conn, game_id, self._games)
 
     async def set_message_ids(
         self,
@@ -153,7 +153,7 @@ class LobbyCommands(Database):
                 await conn.execute(
                     f"UPDATE games SET {assignments} WHERE id = ?", (*changes.values(), game_id)
                 )
-            return await load_record(conn, game_id)
+            return await load_record(conn, game_id, self._games)
 
     # --- inside a transaction --------------------------------------------------------------
     async def _insert_game(
@@ -210,9 +210,7 @@ class LobbyCommands(Database):
         seat: Seat,
         now: datetime | None,
     ) -> None:
-        (max_seats,) = await (
-            await conn.execute("SELECT max_seats FROM games WHERE id = ?", (game_id,))
-        ).fetchone()
+        max_seats = (await fetch_row(conn, game_id))["max_seats"]
         if len(seats) >= max_seats:
             raise LobbyFullError(max_seats)
         await _write_seats(conn, game_id, (seat,))
@@ -268,7 +266,7 @@ class LobbyCommands(Database):
         )
         if game.is_over:  # a game that cannot even begin still gets its result
             await write_results(conn, game_id, row["guild_id"], row["kind"], seats, game, stamp)
-        return await load_record(conn, game_id)
+        return await load_record(conn, game_id, self._games)
 
     async def _touch(self, conn: aiosqlite.Connection, game_id: int, now: datetime | None) -> None:
         await conn.execute(
@@ -285,9 +283,10 @@ async def _write_seats(conn: aiosqlite.Connection, game_id: int, seats: tuple[Se
 
 
 async def _open_game_id(conn: aiosqlite.Connection, channel_id: int) -> int | None:
-    async with conn.execute(
-        "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
-        (channel_id,),
-    ) as cur:
-        row = await cur.fetchone()
-    return row[0] if row else None
+    rows = list(
+        await conn.execute_fetchall(
+            "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
+            (channel_id,),
+        )
+    )
+    return rows[0][0] if rows else None

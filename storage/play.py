@@ -9,6 +9,7 @@ the moves primary key refuse a second writer on another connection.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
 from engine import PlayResult, TileGame
@@ -27,12 +28,13 @@ from .load import (
     fetch_moves,
     fetch_row,
     fetch_seats,
+    load_game,
     load_record,
     load_where,
 )
-from .records import GameRecord, MoveRecord
+from .records import GameRecord, MoveRecord, from_us
 from .results import write_results
-from .snapshot import decode_state, encode_state, replay
+from .snapshot import encode_state, replay
 
 
 class PlayCommands(Database):
@@ -58,23 +60,26 @@ class PlayCommands(Database):
             if row["move_count"] != expected_move_count:
                 raise StaleTurnError(game_id, expected_move_count, row["move_count"])
             seats = await fetch_seats(conn, game_id)
-            game = decode_state(row["state"], await fetch_log(conn, game_id))
+            game = await load_game(conn, row, self._games)
+            assert game is not None
             if seat is not None and seat != game.to_move:
                 raise NotYourTurnError(seat, game.to_move)
             before = (game.to_move, game.turn)
             result = game.play(move)
             entry = game.log[-1]
             stamp = self._now_us(now)
-            new_turn = (game.to_move, game.turn) != before
+            state = encode_state(game)
+            status = "finished" if game.is_over else "running"
+            turn_started = stamp if (game.to_move, game.turn) != before else row["turn_started_at"]
             cursor = await conn.execute(
                 "UPDATE games SET state = ?, move_count = ?, to_move = ?, status = ?, "
                 "turn_started_at = ?, updated_at = ? WHERE id = ? AND move_count = ?",
                 (
-                    encode_state(game),
+                    state,
                     game.move_count,
                     game.to_move,
-                    "finished" if game.is_over else "running",
-                    stamp if new_turn else row["turn_started_at"],
+                    status,
+                    turn_started,
                     stamp,
                     game_id,
                     expected_move_count,
@@ -89,7 +94,15 @@ class PlayCommands(Database):
             )
             if game.is_over:
                 await write_results(conn, game_id, row["guild_id"], row["kind"], seats, game, stamp)
-            return build_record(await fetch_row(conn, game_id), seats, game), result
+        self._games.put(game_id, game.move_count, state, game)  # committed: safe to keep
+        record = replace(
+            build_record(row, seats, game),
+            status=status,
+            move_count=game.move_count,
+            updated_at=from_us(stamp),
+            turn_started_at=from_us(turn_started),
+        )
+        return record, result
 
     async def resign(self, game_id: int, seat: int, *, now: datetime | None = None) -> GameRecord:
         """Resign a person's seat: a 'normal' computer plays it on, and it ranks last.
@@ -105,7 +118,8 @@ class PlayCommands(Database):
             if not 0 <= seat < len(seats) or not seats[seat].is_human:
                 raise NotSeatedError()
             if not seats[seat].resigned:
-                game = decode_state(row["state"], await fetch_log(conn, game_id))
+                game = await load_game(conn, row, self._games)
+                assert game is not None
                 game.resign(seat)
                 await conn.execute(
                     "UPDATE seats SET resigned = 1 WHERE game_id = ? AND seat = ?",
@@ -115,24 +129,29 @@ class PlayCommands(Database):
                     "UPDATE games SET state = ?, updated_at = ? WHERE id = ?",
                     (encode_state(game), self._now_us(now), game_id),
                 )
-            return await load_record(conn, game_id)
+            return await load_record(conn, game_id, self._games)
 
     # --- reading games ----------------------------------------------------------------------
     async def get_game(self, game_id: int) -> GameRecord:
         """Any game by id (GameNotFoundError if there is none)."""
         async with self._read() as conn:
-            return await load_record(conn, game_id)
+            return await load_record(conn, game_id, self._games)
 
     async def game_in_channel(self, channel_id: int) -> GameRecord | None:
         """The channel's unfinished game (lobby or running), if any."""
         async with self._read() as conn:
             found = await load_where(
-                conn, "channel_id = ? AND status IN ('lobby', 'running')", (channel_id,)
+                conn,
+                "channel_id = ? AND status IN ('lobby', 'running')",
+                (channel_id,),
+                self._games,
             )
         return found[0] if found else None
 
     async def open_games(self, guild_id: int | None = None) -> list[GameRecord]:
-        """Every lobby and running game (of one guild): what the bot resumes after a restart."""
+        """Every lobby and running game (of one guild): what the bot resumes after a restart.
+
+        Loaded past the cache, so that a restart does not churn it."""
         where = "status IN ('lobby', 'running')"
         async with self._read() as conn:
             if guild_id is None:

@@ -113,13 +113,13 @@ async def _current_ratings(
 ) -> dict[int, Rating]:
     ratings = dict.fromkeys(player_ids, initial_rating())
     marks = ", ".join("?" * len(player_ids))
-    async with conn.execute(
+    rows = await conn.execute_fetchall(
         f"SELECT player_id, mu, sigma FROM ratings WHERE guild_id = ? AND kind = ? "
         f"AND player_id IN ({marks})",
         (guild_id, kind, *player_ids),
-    ) as cur:
-        for player_id, mu, sigma in await cur.fetchall():
-            ratings[player_id] = Rating(mu, sigma)
+    )
+    for player_id, mu, sigma in rows:
+        ratings[player_id] = Rating(mu, sigma)
     return ratings
 
 

@@ -108,6 +108,7 @@ class ScheduleQueries(Database):
                 "status = 'running' AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = "
                 "games.id AND s.seat = games.to_move "
                 "AND (s.computer IS NOT NULL OR s.resigned = 1))",
+                cache=self._games,
             )
 
     async def set_notify(self, user_id: int, enabled: bool) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import json
 from array import array
+from collections import OrderedDict
 from collections.abc import Iterable
 
 import engine
@@ -63,3 +64,35 @@ def replay(kind: str, players: int, seed: int, log: Iterable[tuple[int, int, str
             )
         game.play(text)
     return game
+
+
+class GameCache:
+    """Recently used games, so that a move does not decode its game from JSON again.
+
+    An entry is used only when the database holds exactly the state it was made from
+    (same game, move count and snapshot text), so it can never be stale, even when another
+    process writes the file. Games go in and come out as copies: a caller may change the
+    object it is handed without touching the cache.
+    """
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._entries: OrderedDict[int, tuple[int, str, TileGame]] = OrderedDict()
+
+    def get(self, game_id: int, move_count: int, state: str) -> TileGame | None:
+        entry = self._entries.get(game_id)
+        if entry is None or entry[0] != move_count or entry[1] != state:
+            return None
+        self._entries.move_to_end(game_id)
+        return entry[2].copy()
+
+    def put(self, game_id: int, move_count: int, state: str, game: TileGame) -> None:
+        if self.size <= 0:
+            return
+        self._entries[game_id] = (move_count, state, game.copy())
+        self._entries.move_to_end(game_id)
+        while len(self._entries) > self.size:
+            self._entries.popitem(last=False)
+
+    def clear(self) -> None:
+        self._entries.clear()

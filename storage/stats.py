@@ -52,12 +52,12 @@ class StatsQueries(Database):
         """
         found = []
         async with self._read() as conn:
-            async with conn.execute(
+            rows = await conn.execute_fetchall(
                 "SELECT DISTINCT g.kind FROM results r JOIN games g ON g.id = r.game_id "
                 "WHERE g.guild_id = ? AND r.player_id = ? ORDER BY g.kind",
                 (guild_id, player_id),
-            ) as cur:
-                kinds = [r[0] for r in await cur.fetchall() if kind in (None, r[0])]
+            )
+            kinds = [r[0] for r in rows if kind in (None, r[0])]
             for each in kinds:
                 stats = await _player_stats(conn, guild_id, player_id, each)
                 if stats is not None:
@@ -81,12 +81,13 @@ class StatsQueries(Database):
             where += " AND id IN (SELECT game_id FROM results WHERE player_id = ?)"
             params.append(player_id)
         async with self._read() as conn:
-            async with conn.execute(
-                f"SELECT id, kind, channel_id, updated_at FROM games WHERE {where} "
-                "ORDER BY updated_at DESC, id DESC LIMIT ?",
-                (*params, limit),
-            ) as cur:
-                games = await cur.fetchall()
+            games = list(
+                await conn.execute_fetchall(
+                    f"SELECT id, kind, channel_id, updated_at FROM games WHERE {where} "
+                    "ORDER BY updated_at DESC, id DESC LIMIT ?",
+                    (*params, limit),
+                )
+            )
             results = await _results_of(conn, [g[0] for g in games])
         return [
             HistoryEntry(g[0], g[1], g[2], from_us(g[3]), tuple(results[g[0]]))  # type: ignore[arg-type]
@@ -129,12 +130,12 @@ async def _results_of(
     if not game_ids:
         return found
     marks = ", ".join("?" * len(game_ids))
-    async with conn.execute(
+    rows = await conn.execute_fetchall(
         f"SELECT {_RESULT_COLUMNS} FROM results WHERE game_id IN ({marks}) ORDER BY game_id, seat",
         game_ids,
-    ) as cur:
-        for r in await cur.fetchall():
-            found[r[0]].append(_seat_result(r))
+    )
+    for r in rows:
+        found[r[0]].append(_seat_result(r))
     return found
 
 
@@ -155,7 +156,7 @@ def _seat_result(r: sqlite3.Row) -> SeatResult:
 async def _player_stats(
     conn: aiosqlite.Connection, guild_id: int, player_id: int, kind: str
 ) -> PlayerStats | None:
-    async with conn.execute(
+    [row] = await conn.execute_fetchall(
         "SELECT count(*), coalesce(sum(winner), 0), "
         "coalesce(sum(g.players = 1), 0), max(iif(g.players = 1, lowest, NULL)), "
         "avg(red), avg(green), avg(blue), avg(orange), avg(purple), "
@@ -163,17 +164,18 @@ async def _player_stats(
         "FROM results r JOIN games g ON g.id = r.game_id "
         "WHERE g.guild_id = ? AND g.kind = ? AND r.player_id = ?",
         (guild_id, kind, player_id),
-    ) as cur:
-        row = await cur.fetchone()
-    assert row is not None
+    )
     total, wins, solo_games, solo_best, *colour_avgs, avg_lowest, best_lowest = row
     if not total:
         return None
-    async with conn.execute(
-        "SELECT ordinal, mu, sigma FROM ratings WHERE guild_id = ? AND kind = ? AND player_id = ?",
-        (guild_id, kind, player_id),
-    ) as cur:
-        rating = await cur.fetchone()
+    ratings = list(
+        await conn.execute_fetchall(
+            "SELECT ordinal, mu, sigma FROM ratings WHERE guild_id = ? AND kind = ? "
+            "AND player_id = ?",
+            (guild_id, kind, player_id),
+        )
+    )
+    rating = ratings[0] if ratings else None
     order = sorted(range(len(COLOURS)), key=lambda i: (colour_avgs[i], -i))
     return PlayerStats(
         kind=kind,

@@ -176,3 +176,29 @@ async def test_finished_game_keeps_seed_and_moves_for_replays(repo: Repository) 
     assert [m.move_number for m in moves] == list(range(1, stored.move_count + 1))
     with pytest.raises(WrongStatusError):
         await repo.record_move(record.id, stored.move_count, moves[0].text)
+
+
+async def test_a_cached_game_is_never_used_once_another_writer_changed_it(
+    db_path: Path,
+) -> None:
+    async with (
+        await Repository.open(db_path) as first,
+        await Repository.open(db_path) as second,
+    ):
+        record = await play_random(first, await running_game(first, humans=3), moves=2)
+        record = await play_random(second, await second.get_game(record.id), moves=1, seed=5)
+        resigned = await second.resign(record.id, 2)  # same move count, different state
+        seen = await first.get_game(record.id)
+        assert seen == resigned and seen.game is not None and seen.game.resigned == {2}
+        after = await play_random(first, seen, moves=2, seed=6)
+        assert await second.get_game(record.id) == after
+        assert await second.load_game_from_log(record.id) == after.game
+
+
+async def test_games_handed_out_do_not_share_state_with_the_cache(repo: Repository) -> None:
+    record = await play_random(repo, await running_game(repo), moves=2)
+    assert record.game is not None
+    record.game.play(record.game.legal_moves()[0])  # the bot tries a move on its copy
+    stored = await repo.get_game(record.id)
+    assert stored.game is not None and stored.game.move_count == 2
+    assert stored.game == await repo.load_game_from_log(record.id)
