@@ -39,6 +39,8 @@ class RotaMove:
     name: Colour | None = None
 
     def __post_init__(self) -> None:
+        if isinstance(self.name, str):  # a letter or name straight from a form field
+            object.__setattr__(self, "name", Colour.parse(self.name))
         if self.rotation not in ROTATIONS:
             raise IllegalMoveError(
                 f"a tile turns by 0, 90, 180 or 270 degrees, not {self.rotation}"

@@ -51,6 +51,10 @@ def test_rota_move_text_is_forgiving(text: str, expected: RotaMove) -> None:
     assert RotaMove.parse(text) == expected
 
 
+def test_rota_move_takes_a_colour_letter_for_the_name() -> None:
+    assert RotaMove(2, 0, 90, "green") == RotaMove(2, 0, 90, Colour.GREEN)  # type: ignore[arg-type]
+
+
 def test_rota_move_text_writes_position_turn_and_named_colour() -> None:
     assert str(RotaMove(2, 0, 90, Colour.GREEN)) == "2,0 90 g"
     assert str(RotaMove(-1, 3, 0)) == "-1,3 0"

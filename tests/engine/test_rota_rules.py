@@ -13,6 +13,17 @@ from engine.rota_display import CENTRE, START_POSITIONS, corner_points
 from engine.rota_tiles import ALL_TILES, canonical, parse_tile, tile_text
 from tests.engine.rota_positions import refused, rota_game
 
+# --- tiles and display ----------------------------------------------------------------------
+
+
+def test_rota_tile_corners_meet_the_grid_points_around_its_position() -> None:
+    # TL (x, y), TR (x+1, y), BR (x+1, y+1), BL (x, y+1); up to four corners meet at a point.
+    assert corner_points((2, -1)) == ((2, -1), (3, -1), (3, 0), (2, 0))
+    display = RotaGame(1, 0).display
+    assert display.points[CENTRE][-1] == 4
+    assert [display.points[p][-1] for p in ((0, 0), (1, 0), (2, 1))] == [1, 2, 2]
+
+
 # --- setup ----------------------------------------------------------------------------------
 
 
