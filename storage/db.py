@@ -12,7 +12,7 @@ import asyncio
 import re
 import sqlite3
 from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
@@ -24,8 +24,9 @@ from .records import to_us
 from .snapshot import GameCache
 
 MIGRATIONS = Path(__file__).with_name("migrations")
-DEFAULT_PATH = Path("axio.sqlite3")
-"""Where the database lives when configuration names no file: the working folder."""
+DEFAULT_PATH = Path("data/axio.sqlite3")
+"""Where the database lives when configuration names no file: below the working folder
+(the same default as the bot's DATABASE_PATH)."""
 
 Clock = Callable[[], datetime]
 
@@ -125,27 +126,30 @@ class Database:
     def _now_us(self, now: datetime | None) -> int:
         return to_us(now if now is not None else self._clock())
 
+    def _write(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
+        """One write transaction. IMMEDIATE takes the write lock at once, so another
+        process's writer waits here rather than failing half-way through."""
+        return self._transaction("BEGIN IMMEDIATE")
+
+    def _read(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
+        """One read transaction, so that several SELECTs see the same moment."""
+        return self._transaction("BEGIN")
+
     @asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction: commit on success, roll back on any exception."""
+    async def _transaction(self, begin: str) -> AsyncIterator[aiosqlite.Connection]:
+        """Commit on success, roll back on any exception (cancellation included).
+
+        aiosqlite runs statements in the order they were sent, so a ROLLBACK sent after a
+        cancelled BEGIN or statement still reaches the database after it.
+        """
         async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
             try:
+                await self._conn.execute(begin)
                 yield self._conn
+                await self._conn.execute("COMMIT")
             except BaseException:
                 await _rollback(self._conn)
                 raise
-            await self._conn.execute("COMMIT")
-
-    @asynccontextmanager
-    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One read transaction, so that several SELECTs see the same moment."""
-        async with self._lock:
-            await self._conn.execute("BEGIN")
-            try:
-                yield self._conn
-            finally:
-                await _rollback(self._conn)
 
     async def _fetchall(self, sql: str, params: tuple | list = ()) -> list[sqlite3.Row]:
         """Rows of one SELECT, in a read transaction of its own."""
@@ -162,7 +166,7 @@ class Database:
 
 
 async def _rollback(conn: aiosqlite.Connection) -> None:
-    if conn.in_transaction:
+    with suppress(sqlite3.OperationalError):  # no transaction was open: nothing to undo
         await conn.execute("ROLLBACK")
 
 

@@ -6,11 +6,11 @@ since the epoch so that a record read twice compares equal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from engine import COLOURS, Colour, TileGame
+from engine import Colour, TileGame
 
 Status = Literal["lobby", "running", "finished", "cancelled"]
 Level = Literal["easy", "normal", "hard"]
@@ -88,7 +88,7 @@ class GameRecord:
     reminded_move_count: int | None
     lobby_message_id: int | None
     turn_message_id: int | None
-    game: TileGame | None = field(default=None, compare=True)
+    game: TileGame | None = None
 
     @property
     def is_open(self) -> bool:
@@ -222,7 +222,3 @@ class DueTurn:
     turn_started_at: datetime
     turn_message_id: int | None
     timeout_action: TimeoutAction
-
-
-def colour_of(index: int) -> Colour:
-    return COLOURS[index]

@@ -87,6 +87,12 @@ async def play_random(
     return record
 
 
+async def raw_sql(repo: Repository, sql: str) -> None:
+    """Run SQL past the repository's checks, to show what the schema itself refuses."""
+    async with repo._write() as conn:
+        await conn.execute(sql)
+
+
 class ScriptedEnd:
     """A stand-in for a finished engine game with chosen scores, so that ratings and
     leaderboards can be tested on outcomes chosen in advance (ties included)."""

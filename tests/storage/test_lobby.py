@@ -17,7 +17,7 @@ from storage import (
     WrongStatusError,
 )
 
-from .conftest import GUILD, KINDS, FakeClock, play_random, running_game
+from .conftest import GUILD, KINDS, FakeClock, play_random, raw_sql, running_game
 
 
 async def test_create_lobby_seats_the_host(repo: Repository, clock: FakeClock) -> None:
@@ -47,11 +47,11 @@ async def test_the_database_itself_refuses_two_open_games_in_a_channel(
 ) -> None:
     await repo.create_lobby("axio", GUILD, 10, 100, "Ann")
     with pytest.raises(sqlite3.IntegrityError):
-        async with repo._write() as conn:
-            await conn.execute(
-                "INSERT INTO games (kind, guild_id, channel_id, host_id, max_seats, "
-                "created_at, updated_at) VALUES ('axio', 1, 10, 5, 2, 0, 0)"
-            )
+        await raw_sql(
+            repo,
+            "INSERT INTO games (kind, guild_id, channel_id, host_id, max_seats, created_at, "
+            "updated_at) VALUES ('axio', 1, 10, 5, 2, 0, 0)",
+        )
 
 
 async def test_channel_is_free_again_after_cancel_or_finish(repo: Repository) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from pathlib import Path
 
 import pytest
@@ -202,3 +203,21 @@ async def test_games_handed_out_do_not_share_state_with_the_cache(repo: Reposito
     stored = await repo.get_game(record.id)
     assert stored.game is not None and stored.game.move_count == 2
     assert stored.game == await repo.load_game_from_log(record.id)
+
+
+async def test_a_cancelled_command_applies_whole_or_not_at_all(repo: Repository) -> None:
+    record = await running_game(repo, humans=2)
+    for steps in range(12):  # cancel after 0, 1, 2, … turns of the event loop
+        assert record.game is not None
+        move = str(record.game.legal_moves()[steps % 3])
+        task = asyncio.create_task(repo.record_move(record.id, record.move_count, move))
+        for _ in range(steps):
+            await asyncio.sleep(0)
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        stored = await repo.get_game(record.id)
+        assert stored.move_count in (record.move_count, record.move_count + 1)
+        assert len(await repo.moves(record.id)) == stored.move_count
+        assert stored.game == await repo.load_game_from_log(record.id)
+        record = stored

@@ -10,6 +10,8 @@ import pytest
 from storage import Repository
 from storage.db import migration_files, split_statements
 
+from .conftest import raw_sql
+
 
 async def test_open_creates_folder_and_applies_every_migration(db_path: Path) -> None:
     assert not db_path.parent.exists()
@@ -35,11 +37,11 @@ async def test_journal_is_wal(db_path: Path) -> None:
 
 async def test_foreign_keys_are_enforced(repo: Repository) -> None:
     with pytest.raises(sqlite3.IntegrityError):
-        async with repo._write() as conn:
-            await conn.execute(
-                "INSERT INTO moves (game_id, move_number, seat, turn, text, played_at) "
-                "VALUES (999, 1, 0, 1, 'x', 0)"
-            )
+        await raw_sql(
+            repo,
+            "INSERT INTO moves (game_id, move_number, seat, turn, text, played_at) "
+            "VALUES (999, 1, 0, 1, 'x', 0)",
+        )
 
 
 async def test_newer_database_is_refused(db_path: Path) -> None:
