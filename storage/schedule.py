@@ -57,27 +57,33 @@ class ScheduleQueries(Database):
                 raise StorageError(f"{label} hours must be between 0 (off) and 8760")
         if timeout_action not in (None, "computer", "resign"):
             raise StorageError("a timeout can make a computer move or resign the seat")
-        current = await self.guild_settings(guild_id)
-        new = GuildSettings(
-            guild_id,
-            current.reminder_hours if reminder_hours is None else reminder_hours,
-            current.timeout_hours if timeout_hours is None else timeout_hours,
-            current.timeout_action if timeout_action is None else timeout_action,  # type: ignore[arg-type]
-            current.hints_enabled if hints_enabled is None else hints_enabled,
-        )
-        async with self._write() as conn:
-            await conn.execute(
-                "INSERT OR REPLACE INTO guild_settings (guild_id, reminder_hours, "
-                "timeout_hours, timeout_action, hints_enabled) VALUES (?, ?, ?, ?, ?)",
-                (
-                    guild_id,
-                    new.reminder_hours,
-                    new.timeout_hours,
-                    new.timeout_action,
-                    int(new.hints_enabled),
-                ),
+        values = {
+            "guild": guild_id,
+            "reminder": reminder_hours,
+            "timeout": timeout_hours,
+            "action": timeout_action,
+            "hints": None if hints_enabled is None else int(hints_enabled),
+        }
+        defaults = {
+            "d_reminder": _DEFAULTS.reminder_hours,
+            "d_timeout": _DEFAULTS.timeout_hours,
+            "d_action": _DEFAULTS.timeout_action,
+            "d_hints": int(_DEFAULTS.hints_enabled),
+        }
+        async with self._write() as conn:  # one statement: concurrent changes both count
+            [row] = await conn.execute_fetchall(
+                "INSERT INTO guild_settings (guild_id, reminder_hours, timeout_hours, "
+                "timeout_action, hints_enabled) VALUES (:guild, coalesce(:reminder, "
+                ":d_reminder), coalesce(:timeout, :d_timeout), coalesce(:action, :d_action), "
+                "coalesce(:hints, :d_hints)) ON CONFLICT (guild_id) DO UPDATE SET "
+                "reminder_hours = coalesce(:reminder, reminder_hours), "
+                "timeout_hours = coalesce(:timeout, timeout_hours), "
+                "timeout_action = coalesce(:action, timeout_action), "
+                "hints_enabled = coalesce(:hints, hints_enabled) "
+                "RETURNING reminder_hours, timeout_hours, timeout_action, hints_enabled",
+                values | defaults,
             )
-        return new
+        return GuildSettings(guild_id, row[0], row[1], row[2], bool(row[3]))
 
     async def games_due_reminder(self, now: datetime | None = None) -> list[DueTurn]:
         """Running games whose person to move has waited at least the guild's reminder

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
 import pytest
@@ -97,3 +98,12 @@ async def test_direct_messages_are_opt_in(repo: Repository) -> None:
     assert await repo.notify_enabled(100)
     await repo.set_notify(100, False)
     assert not await repo.notify_enabled(100)
+
+
+async def test_concurrent_settings_changes_both_count(repo: Repository) -> None:
+    await asyncio.gather(
+        repo.set_guild_settings(GUILD, reminder_hours=5),
+        repo.set_guild_settings(GUILD, timeout_hours=10),
+        repo.set_guild_settings(GUILD, hints_enabled=False),
+    )
+    assert await repo.guild_settings(GUILD) == GuildSettings(GUILD, 5, 10, "computer", False)
