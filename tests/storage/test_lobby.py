@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 
 from engine import IllegalMoveError
@@ -17,7 +15,7 @@ from storage import (
     WrongStatusError,
 )
 
-from .conftest import GUILD, KINDS, FakeClock, play_random, raw_sql, running_game
+from .conftest import GUILD, KINDS, FakeClock, play_random, running_game
 
 
 async def test_create_lobby_seats_the_host(repo: Repository, clock: FakeClock) -> None:
@@ -40,18 +38,6 @@ async def test_second_unfinished_game_in_a_channel_is_refused(repo: Repository) 
     assert [g.id for g in await repo.open_games()] == [first.id]
     other = await repo.create_lobby("axio", GUILD, 11, 101, "Bob")  # another channel is free
     assert other.id != first.id
-
-
-async def test_the_database_itself_refuses_two_open_games_in_a_channel(
-    repo: Repository,
-) -> None:
-    await repo.create_lobby("axio", GUILD, 10, 100, "Ann")
-    with pytest.raises(sqlite3.IntegrityError):
-        await raw_sql(
-            repo,
-            "INSERT INTO games (kind, guild_id, channel_id, host_id, max_seats, created_at, "
-            "updated_at) VALUES ('axio', 1, 10, 5, 2, 0, 0)",
-        )
 
 
 async def test_channel_is_free_again_after_cancel_or_finish(repo: Repository) -> None:

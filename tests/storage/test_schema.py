@@ -35,13 +35,30 @@ async def test_journal_is_wal(db_path: Path) -> None:
         assert plain.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-async def test_foreign_keys_are_enforced(repo: Repository) -> None:
-    with pytest.raises(sqlite3.IntegrityError):
-        await raw_sql(
-            repo,
+@pytest.mark.parametrize(
+    "sql",
+    [
+        pytest.param(
+            "INSERT INTO games (kind, guild_id, channel_id, host_id, max_seats, created_at, "
+            "updated_at) VALUES ('axio', 1, 10, 5, 2, 0, 0)",
+            id="second-open-game-in-a-channel",
+        ),
+        pytest.param(
             "INSERT INTO moves (game_id, move_number, seat, turn, text, played_at) "
             "VALUES (999, 1, 0, 1, 'x', 0)",
-        )
+            id="move-of-no-game",
+        ),
+        pytest.param(
+            "INSERT INTO seats (game_id, seat, user_id, computer, name) "
+            "VALUES (1, 1, 100, NULL, 'again')",
+            id="one-user-twice-in-a-game",
+        ),
+    ],
+)
+async def test_the_schema_itself_refuses(repo: Repository, sql: str) -> None:
+    await repo.create_lobby("axio", 1, 10, 100, "Ann")
+    with pytest.raises(sqlite3.IntegrityError):
+        await raw_sql(repo, sql)
 
 
 async def test_newer_database_is_refused(db_path: Path) -> None:
