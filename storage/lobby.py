@@ -9,6 +9,8 @@ from typing import Any
 
 import aiosqlite
 
+from engine import game_class
+
 from .db import Database
 from .errors import (
     AlreadySeatedError,
@@ -21,7 +23,7 @@ from .errors import (
 from .load import fetch_row, fetch_seats, load_record
 from .records import LEVELS, GameRecord, Level, Seat
 from .results import write_results
-from .snapshot import encode_state, game_class
+from .snapshot import encode_state
 
 _UNSET: Any = object()
 

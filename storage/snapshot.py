@@ -13,22 +13,9 @@ from array import array
 from collections import OrderedDict
 from collections.abc import Iterable
 
-import engine
-from engine import IllegalMoveError, TileGame
+from engine import TileGame, game_class
 
 _WORD = "I" if array("I").itemsize == 4 else "L"
-
-
-def game_class(kind: str) -> type[TileGame]:
-    """The engine class for a stored kind: engine.game_class, or the same lookup here when
-    the engine in hand does not provide it."""
-    lookup = getattr(engine, "game_class", None)
-    if lookup is not None:
-        return lookup(kind)
-    classes = {cls.kind: cls for cls in TileGame.__subclasses__()}
-    if kind not in classes:
-        raise IllegalMoveError(f"there is no game called {kind!r}: choose axio or rota")
-    return classes[kind]
 
 
 def encode_state(game: TileGame) -> str:
