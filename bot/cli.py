@@ -1,0 +1,150 @@
+"""`axio-bot`: run the bot, check a setup, or play in a browser without a Discord token.
+
+axio-bot            # the same as `axio-bot run`
+axio-bot run        # connect to Discord with DISCORD_TOKEN
+axio-bot check      # validate configuration and the database, say what was found
+axio-bot playground # the real bot on SimCord's in-memory Discord, in your browser
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import re
+import sys
+from collections.abc import Sequence
+
+import discord
+from pydantic import ValidationError
+
+from .config import Settings
+
+log = logging.getLogger("axio")
+
+TOKEN_HELP = (
+    "set DISCORD_TOKEN to your bot's token (Discord Developer Portal → your application → "
+    "Bot → Reset Token), in the environment or in a .env file; see .env.example"
+)
+_TOKEN_SHAPE = re.compile(r"^[\w-]{20,}\.[\w-]{4,}\.[\w-]{20,}$")
+
+
+def configure_logging(level: str) -> None:
+    """One line per record, key=value details from the bot; tracebacks for errors."""
+    logging.basicConfig(
+        level=level.upper(),
+        format="%(asctime)s %(levelname)s %(name)s %(message)s",
+        stream=sys.stderr,
+    )
+    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level.upper())))
+
+
+def load_settings() -> Settings:
+    try:
+        return Settings()
+    except ValidationError as error:
+        problems = "; ".join(
+            f"{'.'.join(map(str, e['loc'])).upper()}: {e['msg']}" for e in error.errors()
+        )
+        raise SystemExit(f"axio-bot: invalid configuration: {problems}") from None
+
+
+def token_problem(settings: Settings) -> str | None:
+    if settings.discord_token is None or not settings.discord_token.get_secret_value():
+        return f"DISCORD_TOKEN is not set: {TOKEN_HELP}"
+    if not _TOKEN_SHAPE.match(settings.discord_token.get_secret_value().strip()):
+        return f"DISCORD_TOKEN does not look like a bot token: {TOKEN_HELP}"
+    return None
+
+
+def run(settings: Settings) -> int:
+    problem = token_problem(settings)
+    if problem:
+        print(f"axio-bot: {problem}", file=sys.stderr)
+        return 2
+    configure_logging(settings.log_level)
+    from .app import create_bot
+
+    bot = create_bot(settings)
+    try:
+        bot.run(settings.discord_token.get_secret_value().strip(), log_handler=None)  # type: ignore[union-attr]
+    except discord.LoginFailure:
+        print(f"axio-bot: Discord refused the token: {TOKEN_HELP}", file=sys.stderr)
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print("axio-bot: Discord refused the intents the bot asked for.", file=sys.stderr)
+        return 2
+    return 0
+
+
+async def _check_database(settings: Settings) -> list[str]:
+    from storage import Repository
+
+    repo = await Repository.open(settings.database_path)
+    try:
+        games = await repo.open_games()
+        version = await repo.schema_version()
+    finally:
+        await repo.close()
+    return [
+        f"database: {settings.database_path} (schema version {version})",
+        f"games in progress: {len(games)}",
+    ]
+
+
+def check(settings: Settings) -> int:
+    """Exit 0 when the bot could start with this configuration; list what was found."""
+    healthy = True
+    lines = [f"log level: {settings.log_level}"]
+    problem = token_problem(settings)
+    if problem:
+        healthy = False
+        lines.append(f"token: PROBLEM — {problem}")
+    else:
+        lines.append("token: set (hidden)")
+    guilds = ", ".join(map(str, settings.dev_guild_ids)) or "none (commands sync globally)"
+    lines.append(f"development guilds: {guilds}")
+    try:
+        lines.extend(asyncio.run(_check_database(settings)))
+    except Exception as error:
+        healthy = False
+        lines.append(f"database: PROBLEM — {settings.database_path}: {error}")
+    for line in lines:
+        print(line)
+    print("healthy" if healthy else "NOT healthy: fix the problems above")
+    return 0 if healthy else 1
+
+
+def playground(settings: Settings, seconds: float | None, port: int | None) -> int:
+    try:
+        from .playground import serve
+    except ImportError:
+        print(
+            'axio-bot: the playground needs SimCord\'s preview: pip install -e ".[playground]"',
+            file=sys.stderr,
+        )
+        return 2
+    configure_logging(settings.log_level)
+    asyncio.run(serve(settings, seconds=seconds, port=port))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="axio-bot", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command")
+    commands.add_parser("run", help="connect to Discord (the default)")
+    commands.add_parser("check", help="validate configuration and the database")
+    play = commands.add_parser("playground", help="play in a browser, no token needed")
+    play.add_argument("--seconds", type=float, help="stop after this many seconds")
+    play.add_argument("--port", type=int, help="port on 127.0.0.1 (default: any free one)")
+    args = parser.parse_args(argv)
+    settings = load_settings()
+    if args.command == "check":
+        return check(settings)
+    if args.command == "playground":
+        return playground(settings, args.seconds, args.port)
+    return run(settings)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,233 @@
+"""`/axio …`: every slash command, each a few lines handing over to the lobby, the move
+builder, the desk or the community features. Errors go to the tree's one handler."""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine import ai
+from render import render_scoreboard
+from storage import GameRecord
+
+from .cog_community import CommunityCommands
+from .desk import table_file
+from .errors import NO_GAME_HERE, Refusal
+from .lobby import may_manage
+from .moves import autocomplete_options, hint_lines, parse_player_move
+from .present import seat_name, seat_names, title
+from .rules import rules_message
+
+if TYPE_CHECKING:
+    from .app import AxioBot
+
+GAME_CHOICES = [
+    app_commands.Choice(name="AXIO", value="axio"),
+    app_commands.Choice(name="AXIO Rota", value="rota"),
+]
+
+
+class AxioCog(
+    CommunityCommands,
+    commands.GroupCog,
+    group_name="axio",
+    group_description="Play AXIO and AXIO Rota",
+):
+    def __init__(self, bot: AxioBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    # --- finding the channel's game ---------------------------------------------------------
+    async def channel_game(
+        self, interaction: discord.Interaction, *, running: bool = True
+    ) -> GameRecord:
+        record = await self.bot.repo.game_in_channel(interaction.channel_id or 0)
+        if record is None:
+            raise Refusal(NO_GAME_HERE)
+        if running and record.status != "running":
+            raise Refusal("The game here has not started yet: the host presses **Start**.")
+        return record
+
+    async def lobby_here(self, interaction: discord.Interaction) -> GameRecord:
+        record = await self.channel_game(interaction, running=False)
+        if record.status != "lobby":
+            raise Refusal("The game here has already started; join the next one.")
+        return record
+
+    # --- the lobby --------------------------------------------------------------------------
+    @app_commands.command(description="Open a lobby for a new game in this channel")
+    @app_commands.describe(game="Which game to play", seats="How many seats (1–4, default 4)")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        seats: app_commands.Range[int, 1, 4] = 4,
+    ) -> None:
+        existing = await self.bot.repo.game_in_channel(interaction.channel_id or 0)
+        if existing is not None:
+            where = f" (see {self._jump(existing)})" if existing.lobby_message_id else ""
+            raise Refusal(
+                f"This channel already has a {title(existing.kind)} game{where}. Finish it, "
+                "ask the host to `/axio end` it, or start one in another channel or a thread."
+            )
+        await self.bot.lobby.open(interaction, game.value, seats)
+
+    @app_commands.command(description="Start a one-player game at once")
+    @app_commands.describe(game="Which game to play alone")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def solo(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        await self.bot.lobby.solo(interaction, game.value)
+
+    @app_commands.command(description="Take a seat in the lobby here")
+    async def join(self, interaction: discord.Interaction) -> None:
+        await self.bot.lobby.press(interaction, (await self.lobby_here(interaction)).id, "join")
+
+    @app_commands.command(description="Give up your seat in the lobby here")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self.bot.lobby.press(interaction, (await self.lobby_here(interaction)).id, "leave")
+
+    @app_commands.command(description="Start the game in the lobby here (host)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await self.bot.lobby.press(interaction, (await self.lobby_here(interaction)).id, "start")
+
+    @app_commands.command(description="Cancel the lobby here (host)")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        await self.bot.lobby.press(interaction, (await self.lobby_here(interaction)).id, "cancel")
+
+    # --- playing ----------------------------------------------------------------------------
+    @app_commands.command(description="See your tiles (only you) and build your move")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await self.bot.builder.open(interaction, await self.channel_game(interaction))
+
+    @app_commands.command(description="Play a move by typing it (suggestions show the points)")
+    @app_commands.describe(
+        move="AXIO: E5:b F5:r, exchange or keep. Rota: position number or x,y, turn, colour: 3 90 g"
+    )
+    async def play(self, interaction: discord.Interaction, move: str) -> None:
+        record = await self.channel_game(interaction)
+        seat = self.bot.builder.seat_for(interaction, record)
+        assert record.game is not None
+        if record.game.to_move != seat.seat:
+            mover = seat_name(record.seats[record.game.to_move])
+            raise Refusal(f"It is {mover}'s move, not yours: wait until you are mentioned.")
+        parsed = parse_player_move(record.game, move)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record, result = await self.bot.desk.play(
+            record, parsed, seat=seat.seat, expected=record.move_count
+        )
+        await interaction.followup.send(f"You played **{result.move}**.", ephemeral=True)
+
+    @play.autocomplete("move")
+    async def play_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        record = await self.bot.repo.game_in_channel(interaction.channel_id or 0)
+        if record is None or record.game is None or record.status != "running":
+            return []
+        seat = record.seat_of(interaction.user.id)
+        if seat is None or seat.seat != record.game.to_move:
+            return []  # the moves would show the rack: only its owner, on their move
+        return [
+            app_commands.Choice(name=label, value=value)
+            for label, value in autocomplete_options(record.game, current)
+        ]
+
+    @app_commands.command(description="Suggestions for your move (only you see them)")
+    async def hint(self, interaction: discord.Interaction) -> None:
+        record = await self.channel_game(interaction)
+        seat = self.bot.builder.seat_for(interaction, record)
+        game = record.game
+        assert game is not None
+        settings = await self.bot.repo.guild_settings(interaction.guild_id or 0)
+        if not settings.hints_enabled:
+            raise Refusal("Hints are turned off on this server (see `/axio settings`).")
+        if game.to_move != seat.seat:
+            raise Refusal("Hints are for the player to move; ask again on your move.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        hints = ai.hint(game.copy(), seed=record.move_count, budget_s=0.3, count=3)
+        await interaction.followup.send(
+            "💡 Suggestions, best first:\n" + hint_lines(game, hints), ephemeral=True
+        )
+
+    # --- looking at the game ----------------------------------------------------------------
+    @app_commands.command(description="The current board and scores (only you)")
+    async def board(self, interaction: discord.Interaction) -> None:
+        record = await self.channel_game(interaction)
+        await interaction.response.send_message(
+            f"{title(record.kind)}, turn {record.game.turn}.",  # type: ignore[union-attr]
+            file=table_file(record),
+            ephemeral=True,
+        )
+
+    @app_commands.command(description="The scoreboards (only you)")
+    async def scores(self, interaction: discord.Interaction) -> None:
+        record = await self.channel_game(interaction)
+        assert record.game is not None
+        png = render_scoreboard(record.game, seat_names(record))
+        await interaction.response.send_message(
+            file=discord.File(io.BytesIO(png), filename="scores.png"), ephemeral=True
+        )
+
+    @app_commands.command(description="The moves of the game here, in order")
+    async def log(self, interaction: discord.Interaction) -> None:
+        record = await self.channel_game(interaction)
+        assert record.game is not None
+        lines = [
+            f"{n}. turn {e.turn}, {seat_name(record.seats[e.seat])}: `{e.move}`"
+            for n, e in enumerate(record.game.log, start=1)
+        ]
+        text = "\n".join(lines[-40:]) or "No moves yet."
+        if len(lines) > 40:
+            text = f"(the last 40 of {len(lines)} moves)\n" + text
+        await interaction.response.send_message(text[:1990], ephemeral=True)
+
+    @app_commands.command(description="How to play (a short illustrated summary)")
+    @app_commands.describe(game="Which game's rules")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        text, png = rules_message(game.value)
+        await interaction.response.send_message(
+            text, file=discord.File(io.BytesIO(png), filename="rules.png"), ephemeral=True
+        )
+
+    # --- leaving ----------------------------------------------------------------------------
+    @app_commands.command(description="Resign: a computer plays your seat on and you rank last")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        record = await self.channel_game(interaction)
+        seat = self.bot.builder.seat_for(interaction, record)
+        if seat.resigned:
+            raise Refusal("You have already resigned from this game.")
+        record = await self.bot.repo.resign(record.id, seat.seat, now=discord.utils.utcnow())
+        await interaction.response.send_message(
+            f"🏳️ {seat_name(seat)} resigned; a computer plays their seat on and they rank last."
+        )
+        self.bot.log_event(record, "resigned", seat=seat.seat)
+        self.bot.spawn(self.bot.desk.run_computers(record.id))
+
+    @app_commands.command(description="End the game here without a result (host or moderators)")
+    async def end(self, interaction: discord.Interaction) -> None:
+        record = await self.channel_game(interaction, running=False)
+        if not may_manage(interaction, record):
+            raise Refusal(
+                f"Only the host, <@{record.host_id}>, or a member who may manage messages can "
+                "end this game. Use `/axio resign` to leave it yourself."
+            )
+        record = await self.bot.repo.cancel(record.id, now=discord.utils.utcnow())
+        await self.bot.desk.forget_turn_message(record)
+        await interaction.response.send_message(
+            f"⏹️ The {title(record.kind)} game was ended by {interaction.user.mention}. "
+            "It counts for no one's rating."
+        )
+        self.bot.log_event(record, "ended")
+
+    @staticmethod
+    def _jump(record: GameRecord) -> str:
+        return (
+            f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/"
+            f"{record.lobby_message_id}"
+        )

@@ -1,0 +1,119 @@
+"""The `/axio` commands about the community rather than one game: leaderboards, stats,
+history, replays, server settings and turn notifications. Mixed into `AxioCog`, so they
+stay in the one `/axio` group."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from .community import (
+    history_embed,
+    leaderboard_embed,
+    replay_file,
+    settings_embed,
+    solo_embed,
+    stats_embed,
+)
+from .errors import Refusal
+
+if TYPE_CHECKING:
+    from .app import AxioBot
+
+GAMES = [
+    app_commands.Choice(name="AXIO", value="axio"),
+    app_commands.Choice(name="AXIO Rota", value="rota"),
+]
+TIMEOUT_ACTIONS = [
+    app_commands.Choice(name="a computer makes the move", value="computer"),
+    app_commands.Choice(name="the seat is resigned", value="resign"),
+]
+
+
+class CommunityCommands:
+    bot: AxioBot
+
+    @app_commands.command(description="The server's best players (or solo high scores)")
+    @app_commands.describe(game="Which game", solo="Show solo high scores instead")
+    @app_commands.choices(game=GAMES)
+    async def leaderboard(
+        self, interaction: discord.Interaction, game: app_commands.Choice[str], solo: bool = False
+    ) -> None:
+        guild = interaction.guild_id or 0
+        if solo:
+            embed = solo_embed(game.value, await self.bot.repo.solo_high_scores(guild, game.value))
+        else:
+            entries = await self.bot.repo.leaderboard(guild, game.value)
+            embed = leaderboard_embed(game.value, entries)
+        await interaction.response.send_message(embed=embed)
+
+    @app_commands.command(description="A player's record on this server")
+    @app_commands.describe(member="Whose stats (default: yours)")
+    async def stats(
+        self, interaction: discord.Interaction, member: discord.Member | None = None
+    ) -> None:
+        who = member or interaction.user
+        found = await self.bot.repo.player_stats(interaction.guild_id or 0, who.id)
+        await interaction.response.send_message(embed=stats_embed(who, found))
+
+    @app_commands.command(description="Recent finished games on this server")
+    async def history(self, interaction: discord.Interaction) -> None:
+        entries = await self.bot.repo.recent_history(interaction.guild_id or 0, limit=10)
+        await interaction.response.send_message(embed=history_embed(entries))
+
+    @app_commands.command(description="An animated replay of a finished game")
+    @app_commands.describe(game="The game number, as /axio history shows it")
+    async def replay(
+        self, interaction: discord.Interaction, game: app_commands.Range[int, 1]
+    ) -> None:
+        await interaction.response.defer(thinking=True)
+        file = await replay_file(self.bot.repo, interaction.guild_id or 0, game)
+        await interaction.followup.send(f"🎞️ Replay of game #{game}", file=file)
+
+    @app_commands.command(description="Show or change this server's reminders and timeouts")
+    @app_commands.describe(
+        reminder_hours="Remind the player to move after this many hours (0: never)",
+        timeout_hours="Apply the timeout after this many hours (0: never)",
+        timeout_action="What happens at the timeout",
+        hints="Allow /axio hint",
+    )
+    @app_commands.choices(timeout_action=TIMEOUT_ACTIONS)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        reminder_hours: app_commands.Range[float, 0, 8760] | None = None,
+        timeout_hours: app_commands.Range[float, 0, 8760] | None = None,
+        timeout_action: app_commands.Choice[str] | None = None,
+        hints: bool | None = None,
+    ) -> None:
+        guild = interaction.guild_id or 0
+        changes = (reminder_hours, timeout_hours, timeout_action, hints)
+        if all(value is None for value in changes):
+            current = await self.bot.repo.guild_settings(guild)
+            await interaction.response.send_message(embed=settings_embed(current), ephemeral=True)
+            return
+        permissions = interaction.permissions
+        if not (permissions and permissions.manage_guild):
+            raise Refusal(
+                "Only members who may manage the server can change settings. "
+                "Use `/axio settings` with no options to see them."
+            )
+        new = await self.bot.repo.set_guild_settings(
+            guild,
+            reminder_hours=reminder_hours,
+            timeout_hours=timeout_hours,
+            timeout_action=timeout_action.value if timeout_action else None,
+            hints_enabled=hints,
+        )
+        await interaction.response.send_message("Settings saved.", embed=settings_embed(new))
+
+    @app_commands.command(description="Get a direct message when a reminder is sent to you")
+    @app_commands.describe(enabled="On or off")
+    async def notify(self, interaction: discord.Interaction, enabled: bool) -> None:
+        await self.bot.repo.set_notify(interaction.user.id, enabled)
+        state = "will" if enabled else "will no longer"
+        await interaction.response.send_message(
+            f"You {state} get a direct message when your move is overdue.", ephemeral=True
+        )

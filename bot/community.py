@@ -1,0 +1,127 @@
+"""What a server builds up around its games: leaderboards, stats, history and replays.
+
+Each function turns storage records into an embed (or an image) for one command; the cog
+only checks who asked and where.
+"""
+
+from __future__ import annotations
+
+import io
+
+import discord
+
+from engine import game_class
+from render import render_replay
+from storage import (
+    HistoryEntry,
+    LeaderboardEntry,
+    PlayerStats,
+    Repository,
+    SoloScore,
+)
+
+from .errors import Refusal
+from .present import title
+
+ACCENT = discord.Colour.from_rgb(245, 197, 66)
+
+
+def leaderboard_embed(kind: str, entries: list[LeaderboardEntry]) -> discord.Embed:
+    embed = discord.Embed(title=f"🏆 {title(kind)} leaderboard", colour=ACCENT)
+    if not entries:
+        embed.description = "No rated games yet. Finish a game with `/axio new` to appear here."
+        return embed
+    lines = ["`#  rating  games  wins  best low`"]
+    for entry in entries:
+        best = "-" if entry.best_lowest is None else str(entry.best_lowest)
+        lines.append(
+            f"`{entry.position:<2} {entry.rating:6.1f}  {entry.games:5}  {entry.wins:4}  "
+            f"{best:>8}` {entry.name}"
+        )
+    embed.description = "\n".join(lines)
+    embed.set_footer(text="Rating: OpenSkill, shown as μ − 3σ (it rises as you play and win).")
+    return embed
+
+
+def solo_embed(kind: str, entries: list[SoloScore]) -> discord.Embed:
+    embed = discord.Embed(title=f"🎯 {title(kind)} solo high scores", colour=ACCENT)
+    if not entries:
+        embed.description = "No solo games yet. Try `/axio solo`."
+        return embed
+    embed.description = "\n".join(
+        f"`{s.position:<2} lowest {s.lowest:>2}  ({s.games} game{'s' if s.games != 1 else ''})`"
+        f" {s.name}"
+        for s in entries
+    )
+    return embed
+
+
+def stats_embed(member: discord.abc.User, found: list[PlayerStats]) -> discord.Embed:
+    embed = discord.Embed(title=f"📊 {member.display_name}", colour=ACCENT)
+    if not found:
+        embed.description = "No finished games on this server yet."
+        return embed
+    for stats in found:
+        rating = "unrated" if stats.rating is None else f"{stats.rating:.1f}"
+        average = "-" if stats.average_lowest is None else f"{stats.average_lowest:.1f}"
+        lines = [
+            f"Rating **{rating}** · {stats.games} games · {stats.wins} wins",
+            f"Lowest colour: average {average}, best {_or_dash(stats.best_lowest)}",
+        ]
+        if stats.favourite_colour and stats.weakest_colour:
+            lines.append(
+                f"Favourite colour {stats.favourite_colour.label}, "
+                f"weakest {stats.weakest_colour.label}"
+            )
+        if stats.solo_games:
+            lines.append(f"Solo: {stats.solo_games} games, best {_or_dash(stats.solo_best)}")
+        embed.add_field(name=title(stats.kind), value="\n".join(lines), inline=False)
+    return embed
+
+
+def history_embed(entries: list[HistoryEntry]) -> discord.Embed:
+    embed = discord.Embed(title="📜 Recent games", colour=ACCENT)
+    if not entries:
+        embed.description = "No finished games yet."
+        return embed
+    lines = []
+    for entry in entries:
+        seats = sorted(entry.results, key=lambda r: r.rank)
+        players = ", ".join(f"{'🏆 ' if r.winner else ''}{r.name} {r.lowest}" for r in seats)
+        when = discord.utils.format_dt(entry.finished_at, "R")
+        lines.append(f"**#{entry.game_id}** {title(entry.kind)} {when}: {players}")
+    embed.description = "\n".join(lines)[:4000]
+    embed.set_footer(text="Numbers are each player's lowest colour. Replay one: /axio replay")
+    return embed
+
+
+async def replay_file(repo: Repository, guild_id: int, game_id: int) -> discord.File:
+    """The animated replay of a finished game of this server."""
+    record = await repo.get_game(game_id)
+    if record.guild_id != guild_id:
+        raise Refusal(f"There is no game #{game_id} on this server. See `/axio history`.")
+    if record.status != "finished" or record.seed is None:
+        raise Refusal(f"Game #{game_id} has not finished, so it has no replay yet.")
+    moves = [move.text for move in await repo.moves(game_id)]
+    names = [seat.name for seat in record.seats]
+    gif = render_replay(game_class(record.kind), len(record.seats), record.seed, moves, names)
+    return discord.File(io.BytesIO(gif), filename=f"axio-replay-{game_id}.gif")
+
+
+def settings_embed(settings) -> discord.Embed:  # type: ignore[no-untyped-def]
+    embed = discord.Embed(title="⚙️ AXIO settings for this server", colour=ACCENT)
+    reminder = "off" if not settings.reminder_hours else f"after {settings.reminder_hours:g} h"
+    timeout = "off" if not settings.timeout_hours else f"after {settings.timeout_hours:g} h"
+    action = {
+        "computer": "a computer makes the move",
+        "resign": "the seat is resigned",
+    }[settings.timeout_action]
+    embed.add_field(name="Reminder", value=reminder)
+    embed.add_field(name="Timeout", value=timeout)
+    embed.add_field(name="On timeout", value=action)
+    embed.add_field(name="Hints", value="on" if settings.hints_enabled else "off")
+    return embed
+
+
+def _or_dash(value: int | None) -> str:
+    return "-" if value is None else str(value)

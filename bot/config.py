@@ -1,0 +1,34 @@
+"""Configuration from the environment (and an optional `.env` file).
+
+The token is a SecretStr: it prints as '**********' in logs, reprs and error messages.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr | None = Field(default=None, description="the bot's token")
+    database_path: Path = Field(default=Path("data/axio.sqlite3"))
+    dev_guild_ids: list[int] = Field(
+        default_factory=list,
+        description="guilds whose commands sync instantly (comma-separated ids)",
+    )
+    log_level: str = Field(default="INFO")
+    computer_budget_s: float = Field(default=1.0, gt=0, le=10)
+    scheduler_minutes: float = Field(default=5, gt=0)
+
+    @field_validator("dev_guild_ids", mode="before")
+    @classmethod
+    def _split_ids(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [int(part) for part in value.replace(",", " ").split()]
+        if isinstance(value, int):
+            return [value]
+        return value

@@ -1,0 +1,159 @@
+"""The lobby: a public message with Join / Leave / Add computer / Start / Cancel.
+
+The buttons and the `/axio join|leave|start|cancel` commands call the same methods here, so
+both paths check the same things and leave the lobby message saying the same.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import TYPE_CHECKING
+
+import discord
+
+from storage import GameRecord
+
+from .errors import Refusal
+from .present import seat_name, title
+from .views import computer_view, lobby_view
+
+if TYPE_CHECKING:
+    from .app import AxioBot
+
+log = logging.getLogger(__name__)
+_seeds = random.SystemRandom()
+
+
+def lobby_text(record: GameRecord) -> str:
+    lines = [
+        f"🎲 **{title(record.kind)}** — a new game hosted by <@{record.host_id}>.",
+        f"Seats ({len(record.seats)}/{record.max_seats}):",
+    ]
+    for seat in record.seats:
+        host = " (host)" if seat.user_id == record.host_id else ""
+        lines.append(f"{seat.seat + 1}. {seat_name(seat)}{host}")
+    if record.status == "lobby":
+        lines.append("Press **Join** to take a seat; the host presses **Start** when ready.")
+    elif record.status == "cancelled":
+        lines.append("This game was cancelled.")
+    else:
+        lines.append("The game has started below.")
+    return "\n".join(lines)
+
+
+def may_manage(interaction: discord.Interaction, record: GameRecord) -> bool:
+    """The host, or a member who may manage messages in this channel."""
+    if interaction.user.id == record.host_id:
+        return True
+    permissions = interaction.permissions
+    return bool(permissions and permissions.manage_messages)
+
+
+class Lobby:
+    def __init__(self, bot: AxioBot) -> None:
+        self.bot = bot
+
+    async def open(self, interaction: discord.Interaction, kind: str, seats: int) -> None:
+        """`/axio new`: post the lobby with the host in the first seat."""
+        record = await self.bot.repo.create_lobby(
+            kind,
+            interaction.guild_id or 0,
+            interaction.channel_id or 0,
+            interaction.user.id,
+            interaction.user.display_name,
+            max_seats=seats,
+            now=discord.utils.utcnow(),
+        )
+        await interaction.response.send_message(lobby_text(record), view=lobby_view(record.id))
+        message = await interaction.original_response()
+        await self.bot.repo.set_message_ids(record.id, lobby_message_id=message.id)
+        self.bot.log_event(record, "lobby opened")
+
+    async def solo(self, interaction: discord.Interaction, kind: str) -> None:
+        record = await self.bot.repo.start_solo(
+            kind,
+            interaction.guild_id or 0,
+            interaction.channel_id or 0,
+            interaction.user.id,
+            interaction.user.display_name,
+            _seeds.randrange(2**31),
+            now=discord.utils.utcnow(),
+        )
+        await interaction.response.send_message(
+            f"🎲 A solo game of **{title(kind)}** for {interaction.user.mention}."
+        )
+        await self.bot.desk.started(record)
+
+    async def press(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
+        """A lobby button or the matching command."""
+        record = await self.bot.repo.get_game(game_id)
+        if record.status != "lobby":
+            raise Refusal(
+                "That lobby is closed: the game has started or was cancelled. "
+                "Use `/axio board` to see a running game."
+            )
+        user = interaction.user
+        now = discord.utils.utcnow()
+        if action == "join":
+            record = await self.bot.repo.join(game_id, user.id, user.display_name, now=now)
+            note = "You joined the game."
+        elif action == "leave":
+            record = await self.bot.repo.leave(game_id, user.id, now=now)
+            note = "You left the game."
+        else:
+            if not may_manage(interaction, record):
+                raise Refusal(
+                    f"Only the host, <@{record.host_id}>, can {self._verb(action)} this game."
+                )
+            if action == "cpu":
+                await interaction.response.send_message(
+                    "Which level should the computer play?",
+                    view=computer_view(game_id),
+                    ephemeral=True,
+                )
+                return
+            if action == "cancel":
+                record = await self.bot.repo.cancel(game_id, now=now)
+                note = "You cancelled the game."
+            else:
+                record = await self.bot.repo.start(game_id, _seeds.randrange(2**31), now=now)
+                note = "The game has started."
+        await self.refresh(interaction, record, note)
+        if record.status == "running":
+            await self.bot.desk.started(record)
+
+    async def add_computer(
+        self, interaction: discord.Interaction, game_id: int, level: str
+    ) -> None:
+        record = await self.bot.repo.get_game(game_id)
+        if record.status != "lobby":
+            raise Refusal("That lobby is closed, so no computer can join it.")
+        if not may_manage(interaction, record):
+            raise Refusal(f"Only the host, <@{record.host_id}>, can add computer players.")
+        record = await self.bot.repo.add_computer(game_id, level, now=discord.utils.utcnow())  # type: ignore[arg-type]
+        await self.refresh(interaction, record, f"A {level} computer player joined.")
+
+    async def refresh(
+        self, interaction: discord.Interaction, record: GameRecord, note: str
+    ) -> None:
+        """Answer the member and bring the lobby message up to date."""
+        view = lobby_view(record.id) if record.status == "lobby" else None
+        is_lobby_message = (
+            interaction.message is not None and interaction.message.id == record.lobby_message_id
+        )
+        if is_lobby_message:
+            await interaction.response.edit_message(content=lobby_text(record), view=view)
+            return
+        await interaction.response.send_message(note, ephemeral=True)
+        channel = interaction.channel
+        if record.lobby_message_id and isinstance(channel, discord.abc.Messageable):
+            try:
+                message = channel.get_partial_message(record.lobby_message_id)  # type: ignore[attr-defined]
+                await message.edit(content=lobby_text(record), view=view)
+            except discord.HTTPException:
+                log.info("game %s: lobby message is gone", record.id)
+
+    @staticmethod
+    def _verb(action: str) -> str:
+        return {"cpu": "add computer players to", "start": "start", "cancel": "cancel"}[action]

@@ -1,0 +1,44 @@
+"""`axio-bot playground`: the real bot, unchanged, on SimCord's in-memory Discord.
+
+A guild with a #games channel and four members; SimCord's browser preview shows the
+channel as any of them (switch at the top), so one person can play a whole table's game
+with no token and no Discord account. Served on 127.0.0.1 only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import tempfile
+from pathlib import Path
+
+import simcord
+
+from .app import create_bot
+from .config import Settings
+
+MEMBERS = ("Ada", "Brook", "Cyd", "Dee")
+
+
+async def serve(
+    settings: Settings,
+    *,
+    seconds: float | None = None,
+    port: int | None = None,
+    ready: asyncio.Future[str] | None = None,
+) -> None:
+    """Run until the browser's Close button, `seconds`, or Ctrl-C. The URL is printed (and
+    handed to `ready`, for tests)."""
+    with tempfile.TemporaryDirectory(prefix="axio-playground-") as folder:
+        local = settings.model_copy(update={"database_path": Path(folder) / "playground.sqlite3"})
+        async with simcord.run(create_bot(local, shard_count=1)) as env:
+            guild = env.create_guild("AXIO playground")
+            channel = guild.create_text_channel("games")
+            members = [guild.add_member(env.create_user(name)) for name in MEMBERS]
+            async with env.preview(channel, viewers=members, layout="channel", port=port) as pv:
+                print(f"AXIO playground: open {pv.url}", flush=True)
+                print("Type /axio new in the channel; switch members at the top.", flush=True)
+                if ready is not None:
+                    ready.set_result(pv.url)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(pv.wait_closed(), timeout=seconds)

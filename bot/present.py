@@ -1,0 +1,125 @@
+"""The words the table reads: what a move scored, whose turn it is, how the game ended.
+
+Pure functions over storage records and engine results, so the cog and the views share
+one wording and tests can read it without Discord.
+"""
+
+from __future__ import annotations
+
+from engine import COLOURS, PlayResult, Standing, TileGame
+from storage import GameRecord, Seat
+
+GAME_TITLES = {"axio": "AXIO", "rota": "AXIO Rota"}
+SYMBOL_EMOJI = {"r": "☀️", "g": "🟢", "b": "⭐", "o": "🟧", "p": "⭕"}
+
+
+def title(kind: str) -> str:
+    return GAME_TITLES.get(kind, kind)
+
+
+def seat_label(seat: Seat) -> str:
+    """A seat as the channel sees it: a mention for people, a name for computers."""
+    if seat.user_id is None:
+        return f"🤖 **{seat.name}**"
+    return f"<@{seat.user_id}>"
+
+
+def seat_name(seat: Seat) -> str:
+    return f"🤖 {seat.name}" if seat.user_id is None else seat.name
+
+
+def points_text(points: tuple[int, ...]) -> str:
+    """`blue +3, red +2`, or `no points`."""
+    parts = [f"{COLOURS[i].label} +{n}" for i, n in enumerate(points) if n]
+    return ", ".join(parts) if parts else "no points"
+
+
+def move_summary(record: GameRecord, result: PlayResult) -> str:
+    """One line for the channel: who did what and what it scored (AXIO! and pyramids too)."""
+    who = f"**{seat_name(record.seats[result.seat])}**"
+    if result.move in ("exchange", "keep"):
+        verb = "exchanged their rack" if result.move == "exchange" else "kept their rack"
+        return f"{who} {verb}."
+    line = f"{who} played `{result.move}`: {points_text(result.points)}."
+    if result.pyramids:
+        cells = ", ".join(result.pyramids)
+        line += f" 🔺 Pyramid{'s' if len(result.pyramids) > 1 else ''} on {cells}."
+    if result.dead_cells:
+        line += f" The oldest pyramid moved; {', '.join(result.dead_cells)} is now dead."
+    if result.axio:
+        colours = ", ".join(c.label for c in result.axio)
+        extra = result.extra_turns
+        line += f" **AXIO!** ({colours}) — {extra} extra turn{'s' if extra != 1 else ''}."
+    return line
+
+
+def turn_prompt(record: GameRecord) -> str:
+    """Whose move it is and what kind of move: a placement, an extra one, or the exchange."""
+    game = record.game
+    assert game is not None
+    seat = record.seats[game.to_move]
+    who = seat_label(seat)
+    if getattr(game, "phase", "place") == "exchange":
+        return f"{who} may exchange their rack or keep it."
+    extra = ""
+    if game.log and game.log[-1].turn == game.turn and game.log[-1].seat == game.to_move:
+        extra = " (extra turn)"
+    if seat.user_id is None:
+        return f"{who} is thinking… (turn {game.turn}{extra})"
+    return f"{who}, it's your move{extra} — turn {game.turn}. Press **My tiles** to play."
+
+
+def standings_text(record: GameRecord) -> str:
+    """Final standings with the tie-break explained, winners congratulated."""
+    game = record.game
+    assert game is not None
+    table = game.standings()
+    if game.players == 1:
+        low = table[0].lowest
+        return (
+            f"🏁 **Game over.** {seat_name(record.seats[0])} finished with a lowest colour "
+            f"of **{low}** (all colours: {scores_text(table[0])})."
+        )
+    lines = ["🏁 **Game over.**"]
+    for standing in table:
+        seat = record.seats[standing.seat]
+        medal = "🏆" if standing.winner else f"{standing.rank}."
+        note = " (resigned)" if standing.resigned else ""
+        lines.append(f"{medal} {seat_name(seat)}{note} — {scores_text(standing)}")
+    lines.append(tie_break_note(game, table))
+    winners = [seat_label(record.seats[s.seat]) for s in table if s.winner]
+    if len(winners) == 1:
+        lines.append(f"Congratulations, {winners[0]}!")
+    else:
+        lines.append(f"A shared victory: congratulations, {' and '.join(winners)}!")
+    return "\n".join(lines)
+
+
+def scores_text(standing: Standing) -> str:
+    ordered = " ≤ ".join(str(s) for s in standing.sorted_scores)
+    return f"lowest **{standing.lowest}** ({ordered})"
+
+
+def tie_break_note(game: TileGame, table: list[Standing]) -> str:
+    """Why the winner won: the lowest colour, or the first lower colour that differs."""
+    if game.immediate_winner is not None:
+        return f"All five colours reached {game.cap}: an immediate win."
+    contenders = [s for s in table if not s.resigned]
+    if len(contenders) < 2:
+        return "Everyone else resigned."
+    first, second = contenders[0], contenders[1]
+    if first.sorted_scores == second.sorted_scores:
+        return "Equal on all five colours: the victory is shared."
+    depth = next(
+        i
+        for i, (a, b) in enumerate(zip(first.sorted_scores, second.sorted_scores, strict=True))
+        if a != b
+    )
+    if depth == 0:
+        return "The highest lowest colour wins."
+    nth = ["lowest", "second lowest", "third lowest", "fourth lowest", "highest"][depth]
+    return f"Tied on the lowest colour, so the {nth} colour decided."
+
+
+def seat_names(record: GameRecord) -> list[str]:
+    return [seat.name for seat in record.seats]

@@ -1,0 +1,50 @@
+"""`/axio rules`: each game in a few lines, with a picture of a game under way."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from engine import game_class
+from render import render_board
+
+RULES = {
+    "axio": (
+        "**AXIO** — 1 to 4 players, a 13×13 board (9×9 for 1–2 players, 11×11 for 3).\n"
+        "• On your turn place one tile from your rack of five on two empty cells side by side. "
+        "Your first tile must touch a printed colour space no tile touches yet.\n"
+        "• Each half scores its colour: count matching symbols in a straight line in the three "
+        "directions away from its other half (printed spaces count).\n"
+        "• An empty cell boxed in on all sides gets a pyramid: 1 point per symbol around it.\n"
+        "• A colour reaching 18 calls **AXIO!**: place another tile at once.\n"
+        "• If your rack shows none of your lowest colour(s), you may exchange it.\n"
+        "• The game ends when the player to move cannot place. "
+        "**The highest lowest colour wins**; ties go to the next lowest.\n"
+        "Type moves like `E5:b F5:r` (cell:colour twice) or use the **My tiles** button."
+    ),
+    "rota": (
+        "**AXIO Rota** — 1 to 4 players, square tiles with a quarter circle in each corner.\n"
+        "• Each player has a face-down stack of 12 and one tile in hand.\n"
+        "• Place your tile next to the display (sharing a side), turned any way you like.\n"
+        "• Each corner scores 1 point per matching symbol in the circle it joins. An empty "
+        "corner of your tile counts as a colour you name; old empty corners never match.\n"
+        "• A colour reaching 12 calls **AXIO!**: play an extra tile from the general supply.\n"
+        "• The game ends when every stack is played. "
+        "**The highest lowest colour wins**; ties go to the next lowest.\n"
+        "Type moves like `3 90 g` (position number, turn, named colour) or use **My tiles**."
+    ),
+}
+
+
+@lru_cache(maxsize=2)
+def example_png(kind: str) -> bytes:
+    """A board a few turns into a seeded game: what the game looks like."""
+    game = game_class(kind)(2, 2024)
+    rng = random.Random(2024)
+    for _ in range(12 if kind == "axio" else 6):
+        game.play(rng.choice(game.legal_moves()))
+    return render_board(game)
+
+
+def rules_message(kind: str) -> tuple[str, bytes]:
+    return RULES[kind], example_png(kind)

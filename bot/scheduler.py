@@ -1,0 +1,113 @@
+"""Reminders and timeouts, driven by storage rather than in-memory timers.
+
+Every few minutes the loop asks storage which players to move have waited past their
+server's reminder or timeout, so a restart loses nothing: the waiting time is the stored
+`turn_started_at`, and a reminder is marked in storage before it is sent, never twice.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import tasks
+
+from engine.ai import choose_move
+from storage import DueTurn, GameNotFoundError, StaleTurnError
+
+from .present import title
+
+if TYPE_CHECKING:
+    from .app import AxioBot
+
+log = logging.getLogger(__name__)
+
+TIMEOUT_LEVEL = "normal"
+
+
+class Scheduler:
+    def __init__(self, bot: AxioBot) -> None:
+        self.bot = bot
+        self.loop = tasks.loop(minutes=bot.settings.scheduler_minutes)(self.tick)
+
+    def start(self) -> None:
+        self.loop.start()
+
+    def stop(self) -> None:
+        self.loop.cancel()
+
+    async def tick(self) -> None:
+        """One pass: remind, then apply timeouts. A failure in one game spares the others."""
+        now = discord.utils.utcnow()
+        for due in await self.bot.repo.games_due_reminder(now):
+            await self._guarded(self.remind(due), due)
+        for due in await self.bot.repo.games_due_timeout(now):
+            await self._guarded(self.time_out(due), due)
+
+    async def _guarded(self, work, due: DueTurn) -> None:  # type: ignore[no-untyped-def]
+        try:
+            await work
+        except (StaleTurnError, GameNotFoundError):
+            log.info("game %s moved on before the scheduler reached it", due.game_id)
+        except Exception:
+            log.exception("scheduler failed for game %s", due.game_id)
+
+    async def remind(self, due: DueTurn) -> None:
+        if not await self.bot.repo.mark_reminded(due.game_id, due.move_count):
+            return
+        hours = (discord.utils.utcnow() - due.turn_started_at).total_seconds() / 3600
+        text = (
+            f"⏰ <@{due.user_id}>, your {title(due.kind)} move has been waiting "
+            f"{hours:.0f} h. Press **My tiles** on the latest message, or `/axio hand`."
+        )
+        record = await self.bot.repo.get_game(due.game_id)
+        channel = await self.bot.desk.channel(record)
+        if channel is not None:
+            await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
+        if await self.bot.repo.notify_enabled(due.user_id):
+            await self._direct_message(due.user_id, text)
+        self.bot.log_event(record, "reminded", seat=due.seat)
+
+    async def _direct_message(self, user_id: int, text: str) -> None:
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(text)
+        except discord.HTTPException:
+            log.info("could not send a direct message to %s", user_id)
+
+    async def time_out(self, due: DueTurn) -> None:
+        """The server's choice: a computer move for this turn, or the seat resigned."""
+        record = await self.bot.repo.get_game(due.game_id)
+        if record.move_count != due.move_count or record.status != "running":
+            return
+        channel = await self.bot.desk.channel(record)
+        seat = record.seats[due.seat]
+        if due.timeout_action == "resign":
+            record = await self.bot.repo.resign(record.id, due.seat, now=discord.utils.utcnow())
+            note = f"⌛ {seat.name} ran out of time and was resigned; a computer plays on."
+            if channel is not None:
+                await channel.send(note)
+            self.bot.log_event(record, "timed out: resigned", seat=due.seat)
+            await self.bot.desk.run_computers(record.id)
+            return
+        if channel is not None:
+            await channel.send(f"⌛ {seat.name} ran out of time: a computer makes this move.")
+        self.bot.log_event(record, "timed out: computer move", seat=due.seat)
+        await self.play_for(record.id, due.seat)
+
+    async def play_for(self, game_id: int, seat: int) -> None:
+        """Computer moves for `seat` until its turn is over (extra turns, the exchange)."""
+        record = await self.bot.repo.get_game(game_id)
+        turn = record.game.turn if record.game else 0
+        while (
+            record.status == "running"
+            and record.game is not None
+            and record.game.to_move == seat
+            and record.game.turn == turn
+        ):
+            game = record.game
+            move = choose_move(
+                game.copy(), TIMEOUT_LEVEL, seed=(record.seed or 0) + game.move_count
+            )
+            record, _ = await self.bot.desk.play(record, move, seat=seat, expected=game.move_count)

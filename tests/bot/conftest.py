@@ -1,0 +1,48 @@
+"""A simulated Discord (SimCord) with one guild, a channel and a few members per test."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import discord
+import pytest
+
+from bot.app import create_bot
+from bot.config import Settings
+from tests.bot.table import Table
+
+
+@pytest.fixture
+def bot_settings(tmp_path) -> Settings:
+    return Settings(
+        _env_file=None,
+        discord_token=None,
+        database_path=tmp_path / "axio.sqlite3",
+        computer_budget_s=0.02,
+    )
+
+
+@pytest.fixture
+def simcord_bot(bot_settings):
+    """SimCord logs this fresh bot in with a fake token and runs its setup_hook."""
+    return create_bot(bot_settings, shard_count=1)
+
+
+@pytest.fixture
+async def table(simcord_env, bot_settings) -> AsyncIterator[Table]:
+    env = simcord_env
+    guild = env.create_guild("Knizia Club")
+    channel = guild.create_text_channel("games")
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_messages=True))
+    admins = guild.create_role(
+        "Admins", permissions=discord.Permissions(manage_guild=True, manage_messages=True)
+    )
+    members = {
+        name: guild.add_member(env.create_user(name)) for name in ("ann", "ben", "cat", "dan")
+    }
+    members["mod"] = guild.add_member(env.create_user("mod"), roles=[mods])
+    members["admin"] = guild.add_member(env.create_user("admin"), roles=[admins])
+    table = Table(env, guild, channel, members, bot_settings)
+    yield table
+    await env.settle()
+    await table.bot.repo.close()

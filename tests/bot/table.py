@@ -1,0 +1,126 @@
+"""Helpers that let bot tests read like a game at a table: members run commands, press
+buttons and read what they can see, through SimCord's real discord.py machinery."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import simcord
+
+from bot.app import AxioBot, create_bot
+from bot.config import Settings
+from bot.errors import refusal_text
+from storage import GameRecord
+
+PRIVATE_FILES = {"rack.png", "hand.png", "preview.png"}
+
+
+@dataclass
+class Table:
+    env: simcord.Env
+    guild: Any
+    channel: Any
+    members: dict[str, Any]
+    settings: Settings
+    results: list[Any] = field(default_factory=list)
+    refusals: list[BaseException] = field(default_factory=list)
+    _errors_seen: int = 0
+
+    def __getattr__(self, name: str) -> Any:
+        members = self.__dict__.get("members", {})
+        if name in members:
+            return members[name]
+        raise AttributeError(name)
+
+    @property
+    def bot(self) -> AxioBot:
+        return self.env.bot  # type: ignore[return-value]
+
+    async def slash(self, member: Any, command: str, **options: Any) -> Any:
+        return self._after(await member.slash(self.channel, command, **options))
+
+    async def click(self, member: Any, message: Any, **which: Any) -> Any:
+        return self._after(await member.click(message, **which))
+
+    async def select(self, member: Any, message: Any, values: list[str], **which: Any) -> Any:
+        return self._after(await member.select(message, values, **which))
+
+    async def autocomplete(self, member: Any, command: str, option: str, typed: str) -> Any:
+        return await member.autocomplete(self.channel, command, option, typed)
+
+    def _after(self, result: Any) -> Any:
+        """Keep the result; refusals the bot answered are expected, anything else is a bug."""
+        self.results.append(result)
+        self.check_errors()
+        return result
+
+    def check_errors(self) -> None:
+        errors = self.env.errors  # reading acknowledges them, so re-raise the real bugs
+        new, self._errors_seen = errors[self._errors_seen :], len(errors)
+        self.refusals.extend(e for e in new if refusal_text(e) is not None)
+        bugs = [e for e in new if refusal_text(e) is None]
+        if bugs:
+            raise ExceptionGroup("the bot failed", bugs)
+
+    async def game(self) -> GameRecord | None:
+        return await self.bot.repo.game_in_channel(self.channel.id)
+
+    async def record(self, game_id: int) -> GameRecord:
+        return await self.bot.repo.get_game(game_id)
+
+    def member_for(self, record: GameRecord) -> Any:
+        """The member whose seat is to move (None for a computer)."""
+        seat = record.seat_to_move
+        if seat is None or seat.user_id is None:
+            return None
+        return next(m for m in self.members.values() if m.id == seat.user_id)
+
+    def public(self) -> list[Any]:
+        return list(self.channel.history())
+
+    def seen_by(self, member: Any) -> list[Any]:
+        return list(self.channel.history(viewer=member))
+
+    def last_public(self) -> Any:
+        return self.channel.last_message
+
+    async def restart(self) -> AxioBot:
+        """A brand-new bot on the same database, as after a crash or a deploy."""
+        old = self.bot
+        bot = create_bot(self.settings, shard_count=1)
+        await self.env.restart_bot(bot)
+        await old.repo.close()  # the old process is gone; its connection with it
+        return bot
+
+    async def play_by_command(self, record: GameRecord, rng: random.Random) -> Any:
+        """The player to move types a random legal move with /axio play."""
+        member = self.member_for(record)
+        assert record.game is not None and member is not None
+        move = rng.choice(record.game.legal_moves())
+        return await self.slash(member, "axio play", move=str(move))
+
+
+def filenames(message: Any) -> set[str]:
+    return {attachment.filename for attachment in message.attachments}
+
+
+def assert_private_files_never_public(table: Table) -> None:
+    """Racks, hand tiles and previews appear only in ephemeral messages."""
+    for message in table.public():
+        assert not filenames(message) & PRIVATE_FILES, message.content
+        assert "Your rack" not in (message.content or "")
+        assert "Your tile" not in (message.content or "")
+
+
+def labels(message: Any) -> list[str]:
+    """Button labels of a message, whether SimCord gives raw rows or discord.py objects."""
+    found = []
+    for row in message.components:
+        children = row["components"] if isinstance(row, dict) else row.children
+        for child in children:
+            label = child.get("label") if isinstance(child, dict) else getattr(child, "label", None)
+            if label:
+                found.append(label)
+    return found
