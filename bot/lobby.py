@@ -131,7 +131,8 @@ class Lobby:
             raise Refusal("That lobby is closed, so no computer can join it.")
         if not may_manage(interaction, record):
             raise Refusal(f"Only the host, <@{record.host_id}>, can add computer players.")
-        record = await self.bot.repo.add_computer(game_id, level, now=discord.utils.utcnow())  # type: ignore[arg-type]
+        now = discord.utils.utcnow()
+        record = await self.bot.repo.add_computer(game_id, level, now=now)  # type: ignore[arg-type]
         await self.refresh(interaction, record, f"A {level} computer player joined.")
 
     async def refresh(

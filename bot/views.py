@@ -8,7 +8,7 @@ decision to the builder (`bot.builder`) or the desk.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
@@ -72,7 +72,7 @@ def stale_turn(record: GameRecord, move_count: int) -> int:
 
 
 class LobbyButton(GameItem, template=rf"{PREFIX}:lobby:(?P<game>\d+):(?P<action>[a-z]+)"):
-    LABELS = {
+    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
         "join": ("Join", discord.ButtonStyle.success),
         "leave": ("Leave", discord.ButtonStyle.secondary),
         "cpu": ("Add computer", discord.ButtonStyle.secondary),
@@ -169,7 +169,7 @@ class MoveButton(
 ):
     """A builder button: `act` is `ok` (play the move), `back`, `exchange` or `keep`."""
 
-    STYLES = {
+    STYLES: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
         "ok": ("Confirm", discord.ButtonStyle.success),
         "back": ("Back", discord.ButtonStyle.secondary),
         "exchange": ("Exchange my rack", discord.ButtonStyle.primary),

@@ -124,3 +124,46 @@ def labels(message: Any) -> list[str]:
             if label:
                 found.append(label)
     return found
+
+
+def selects(message: Any) -> dict[str, list[dict[str, str]]]:
+    """The select menus of a raw (ephemeral response) message: custom_id → options."""
+    found = {}
+    for row in message.components:
+        for child in row["components"]:
+            if child.get("type") == 3:
+                found[child["custom_id"]] = child["options"]
+    return found
+
+
+def select_step(message: Any, step: str) -> tuple[str, list[dict[str, str]]]:
+    """The builder menu for one step (tile, position or move)."""
+    for custom_id, options in selects(message).items():
+        if custom_id.endswith(f":{step}"):
+            return custom_id, options
+    raise AssertionError(f"no {step} menu in {message.content!r}")
+
+
+async def play_with_builder(table: Table, record: GameRecord, rng: random.Random) -> Any:
+    """The player to move presses My tiles and builds a move: tile or position, then a
+    placement among the best ones, the preview, and Confirm (or answers the exchange)."""
+    member = table.member_for(record)
+    game = record.game
+    assert member is not None and game is not None
+    opened = await table.click(member, table.last_public(), label="My tiles")
+    builder = opened.response
+    assert opened.ephemeral and builder.ephemeral
+    if getattr(game, "phase", "place") == "exchange":
+        return await table.click(
+            member, builder, label=rng.choice(["Exchange my rack", "Keep my rack"])
+        )
+    if not any(custom_id.endswith(":move") for custom_id in selects(builder)):
+        first = "position" if game.kind == "rota" else "tile"
+        custom_id, options = select_step(builder, first)
+        await table.select(member, builder, [rng.choice(options)["value"]], custom_id=custom_id)
+    custom_id, options = select_step(builder, "move")
+    await table.select(member, builder, [options[0]["value"]], custom_id=custom_id)
+    assert "Preview" in builder.content and {a.filename for a in builder.attachments} == {
+        "preview.png"
+    }
+    return await table.click(member, builder, label="Confirm")
