@@ -388,9 +388,9 @@ class _RunTable:
                 colour = board.colour_index(cell + step) if _in_line(cell, step) else -1
                 if colour >= 0:
                     runs[d * 5 + colour] = board.run(cell, step, colour)
+            totals = [runs[c] + runs[5 + c] + runs[10 + c] + runs[15 + c] for c in range(5)]
             self.half_points[cell] = [
-                [sum(runs[e * 5 + c] for e in range(4) if e != away) for c in range(5)]
-                for away in range(4)
+                [totals[c] - runs[away * 5 + c] for c in range(5)] for away in range(4)
             ]
 
     def pyramid_points(self, a: int, b: int) -> tuple[list[int], int, int]:
