@@ -96,12 +96,17 @@ class Database:
         conn = await aiosqlite.connect(path, isolation_level=None)
         try:
             conn.row_factory = sqlite3.Row
-            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            await conn.execute("PRAGMA journal_mode = WAL")
             if synchronous.upper() not in ("NORMAL", "FULL", "EXTRA"):
                 raise ValueError(f"synchronous must be NORMAL, FULL or EXTRA, not {synchronous}")
-            await conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
-            await conn.execute("PRAGMA foreign_keys = ON")
+            # Some PRAGMAs answer with a row: fetch it, or the unfinished statement would
+            # keep the first COMMIT from going through ("SQL statements in progress").
+            for pragma in (
+                f"busy_timeout = {int(busy_timeout_ms)}",
+                "journal_mode = WAL",
+                f"synchronous = {synchronous.upper()}",
+                "foreign_keys = ON",
+            ):
+                await conn.execute_fetchall(f"PRAGMA {pragma}")
             await migrate(conn)
         except BaseException:
             await conn.close()
