@@ -1,0 +1,206 @@
+"""A turn's details: the exchange, naming a colour, autocomplete, hints, stale controls,
+every refusal — and a restart in the middle of a game."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+import pytest
+
+import bot.lobby
+from tests.bot.table import (
+    Table,
+    assert_private_files_never_public,
+    labels,
+    select_step,
+)
+
+
+@pytest.fixture
+def fixed_seed(monkeypatch):
+    """Deal from a chosen seed so a test can reach a known position."""
+
+    def use(seed: int) -> None:
+        monkeypatch.setattr(bot.lobby, "_seeds", SimpleNamespace(randrange=lambda _: seed))
+
+    return use
+
+
+async def two_player(table: Table, kind: str):
+    lobby = (await table.slash(table.ann, "axio new", game=kind)).response
+    await table.click(table.ben, lobby, label="Join")
+    await table.click(table.ann, lobby, label="Start")
+    return await table.game()
+
+
+def greedy(record):
+    moves = record.game.scored_moves()
+    return str(max(moves, key=lambda m: (sum(m.points), str(m.move))).move)
+
+
+async def test_exchange_is_offered_in_the_builder_and_swaps_the_rack(table: Table, fixed_seed):
+    fixed_seed(16)  # greedy play reaches an exchange offer on the tenth move
+    record = await two_player(table, "axio")
+    while record.game.phase != "exchange":
+        await table.slash(table.member_for(record), "axio play", move=greedy(record))
+        record = await table.record(record.id)
+    member = table.member_for(record)
+    assert "may exchange" in table.last_public().content
+    rack_before = record.game.rack(record.game.to_move)
+    opened = await table.click(member, table.last_public(), label="My tiles")
+    assert labels(opened.response) == ["Exchange my rack", "Keep my rack"]
+    await table.click(member, opened.response, label="Exchange my rack")
+    after = await table.record(record.id)
+    assert after.game.log[-1].move == "exchange"
+    assert after.game.to_move != record.game.to_move
+    assert len(after.game.rack(record.game.to_move)) == 5
+    assert after.game.rack(record.game.to_move) != rack_before
+    assert "exchanged their rack" in table.last_public().content
+    assert_private_files_never_public(table)
+
+
+async def test_rota_empty_corner_colour_is_chosen_in_the_builder(table: Table, fixed_seed):
+    fixed_seed(1)  # the first tile has an empty corner that can touch the display
+    record = await two_player(table, "rota")
+    member = table.member_for(record)
+    named = [m for m in record.game.scored_moves() if m.move.name is not None]
+    assert named
+    target = max(named, key=lambda m: sum(m.points)).move
+    position = record.game.legal_positions().index(target.position) + 1
+    opened = await table.click(member, table.last_public(), label="My tiles")
+    builder = opened.response
+    custom_id, _ = select_step(builder, "position")
+    await table.select(member, builder, [str(position)], custom_id=custom_id)
+    custom_id, options = select_step(builder, "move")
+    assert any("naming" in o["label"] for o in options)
+    await table.select(member, builder, [str(target)], custom_id=custom_id)
+    assert "naming" in builder.content
+    await table.click(member, builder, label="Confirm")
+    after = await table.record(record.id)
+    assert after.game.log[-1].move == str(target)
+
+
+async def test_rota_move_typed_with_the_position_number(table: Table, fixed_seed):
+    fixed_seed(1)
+    record = await two_player(table, "rota")
+    move = next(m for m in record.game.legal_moves() if m.name is None)
+    number = record.game.legal_positions().index(move.position) + 1
+    result = await table.slash(
+        table.member_for(record), "axio play", move=f"{number} {move.rotation}"
+    )
+    assert "You played" in result.response.content
+    assert (await table.record(record.id)).game.log[-1].move == str(move)
+
+
+async def test_missing_colour_name_is_refused_with_advice(table: Table, fixed_seed):
+    fixed_seed(1)
+    record = await two_player(table, "rota")
+    named = next(m for m in record.game.legal_moves() if m.name is not None)
+    bare = f"{named.x},{named.y} {named.rotation}"
+    refused = await table.slash(table.member_for(record), "axio play", move=bare)
+    assert refused.ephemeral and "not allowed" in refused.response.content
+    assert (await table.record(record.id)).move_count == 0
+
+
+async def test_autocomplete_offers_scored_moves_to_the_player_to_move_only(table: Table):
+    record = await two_player(table, "axio")
+    mover = table.member_for(record)
+    other = table.ben if mover is table.ann else table.ann
+    choices = await table.autocomplete(mover, "axio play", "move", "")
+    assert 0 < len(choices) <= 25
+    legal = {str(m) for m in record.game.legal_moves()}
+    assert all(c["value"] in legal for c in choices)
+    assert all(" pt" in c["name"] for c in choices)
+    cell = choices[-1]["value"][:2]
+    narrowed = await table.autocomplete(mover, "axio play", "move", cell)
+    assert narrowed and all(cell in c["value"] for c in narrowed)
+    assert await table.autocomplete(other, "axio play", "move", "") == []
+
+
+async def test_refusals_say_what_to_do_and_change_nothing(table: Table):
+    record = await two_player(table, "axio")
+    mover = table.member_for(record)
+    waiting = table.ben if mover is table.ann else table.ann
+    cases = [
+        (waiting, {"move": str(record.game.legal_moves()[0])}, "not yours"),
+        (table.cat, {"move": "E5:b F5:r"}, "not playing in this game"),
+        (mover, {"move": "A1:b A2:r"}, "not allowed"),
+        (mover, {"move": "hello"}, "not allowed"),
+    ]
+    for member, options, words in cases:
+        refused = await table.slash(member, "axio play", **options)
+        assert refused.ephemeral and words in refused.response.content, refused.response.content
+    stranger = await table.click(table.cat, table.last_public(), label="My tiles")
+    assert stranger.ephemeral and "not playing" in stranger.response.content
+    assert (await table.record(record.id)).move_count == 0
+
+
+async def test_controls_from_an_earlier_turn_say_so_and_do_nothing(table: Table):
+    record = await two_player(table, "axio")
+    mover = table.member_for(record)
+    builder = (await table.click(mover, table.last_public(), label="My tiles")).response
+    await table.slash(mover, "axio play", move=greedy(record))
+    custom_id, options = select_step(builder, "tile")
+    stale = await table.select(mover, builder, [options[0]["value"]], custom_id=custom_id)
+    assert stale.ephemeral and "That was for turn 1" in stale.response.content
+    assert (await table.record(record.id)).move_count == 1
+
+
+async def test_a_waiting_player_sees_their_own_rack_without_controls(table: Table):
+    record = await two_player(table, "axio")
+    mover = table.member_for(record)
+    waiting = table.ben if mover is table.ann else table.ann
+    shown = await table.slash(waiting, "axio hand")
+    assert shown.ephemeral and "Your rack" in shown.response.content
+    seat = record.seat_of(waiting.id).seat
+    for a, b in record.game.rack(seat):
+        assert f"`{a}{b}`" in shown.response.content
+    assert shown.response.components == []
+    assert shown.response.id not in {m.id for m in table.seen_by(mover)}
+
+
+async def test_game_over_and_lobby_full_refusals(table: Table):
+    await table.slash(table.dan, "axio solo", game="rota")
+    record = await table.game()
+    rng = random.Random(1)
+    while (record := await table.record(record.id)).status == "running":
+        await table.play_by_command(record, rng)
+    late = await table.slash(table.dan, "axio play", move="0,0 0")
+    assert late.ephemeral and "/axio new" in late.response.content
+
+
+async def test_restart_mid_game_old_buttons_still_work(table: Table):
+    lobby = (await table.slash(table.ann, "axio new", game="axio")).response
+    await table.click(table.ben, lobby, label="Join")
+    menu = await table.click(table.ann, lobby, label="Add computer")
+    await table.click(table.ann, menu.response, label="Easy")
+    await table.click(table.ann, lobby, label="Start")
+    record = await table.game()
+    rng = random.Random(2)
+    for _ in range(4):
+        record = await table.record(record.id)
+        await table.play_by_command(record, rng)
+    record = await table.record(record.id)
+    mover = table.member_for(record)
+    builder = (await table.click(mover, table.last_public(), label="My tiles")).response
+    before = record.move_count
+
+    await table.restart()
+
+    custom_id, options = select_step(builder, "tile")
+    await table.select(mover, builder, [options[0]["value"]], custom_id=custom_id)
+    custom_id, options = select_step(builder, "move")
+    await table.select(mover, builder, [options[0]["value"]], custom_id=custom_id)
+    await table.click(mover, builder, label="Confirm")
+    after = await table.record(record.id)
+    assert after.move_count > before
+    assert after.game == await table.bot.repo.load_game_from_log(record.id)
+    record = after
+    for _ in range(3):
+        record = await table.record(record.id)
+        if record.status != "running":
+            break
+        opened = await table.click(table.member_for(record), table.last_public(), label="My tiles")
+        assert opened.ephemeral and "Your rack" in opened.response.content
+        await table.play_by_command(record, rng)
