@@ -106,8 +106,14 @@ def tile_text(tile: tuple[Colour, Colour]) -> str:
     return f"{tile[0]}{tile[1]}"
 
 
+_TILES_BY_TEXT: dict[str, tuple[Colour, Colour]] = {
+    a.value + b.value: tile_key(a, b) for a in Colour for b in Colour
+}
+
+
 def parse_tile(text: str) -> tuple[Colour, Colour]:
-    clean = text.strip().lower()
-    if len(clean) != 2:
+    """A tile from its two colour letters ("bg"); a table look-up, as saved games hold many."""
+    tile = _TILES_BY_TEXT.get(text.strip().lower())
+    if tile is None:
         raise IllegalMoveError(f"'{text}' is not a tile: write its two colour letters, like bg")
-    return tile_key(Colour.parse(clean[0]), Colour.parse(clean[1]))
+    return tile
