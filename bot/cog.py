@@ -209,6 +209,38 @@ class AxioCog(
         self.bot.log_event(record, "resigned", seat=seat.seat)
         self.bot.spawn(self.bot.desk.run_computers(record.id))
 
+    @app_commands.command(description="Vote to let a computer make a late player's move")
+    async def skip(self, interaction: discord.Interaction) -> None:
+        record = await self.channel_game(interaction)
+        voter = self.bot.builder.seat_for(interaction, record)
+        late = record.seat_to_move
+        if late is None or late.plays_as is not None:
+            raise Refusal("Computers move by themselves; there is nobody to skip.")
+        if voter.seat == late.seat:
+            raise Refusal("You cannot skip yourself: make your move, or `/axio resign`.")
+        settings = await self.bot.repo.guild_settings(interaction.guild_id or 0)
+        waited = discord.utils.utcnow() - (record.turn_started_at or discord.utils.utcnow())
+        hours = waited.total_seconds() / 3600
+        if not settings.reminder_hours or hours < settings.reminder_hours:
+            opens = f"after {settings.reminder_hours:g} h" if settings.reminder_hours else "never"
+            raise Refusal(
+                f"{late.name} has had the move for {hours:.1f} h; a vote to skip opens {opens} "
+                "(see `/axio settings`)."
+            )
+        votes = await self.bot.repo.vote_skip(record.id, record.move_count, voter.user_id or 0)
+        others = [s for s in record.humans_playing if s.seat != late.seat]
+        needed = len(others) // 2 + 1
+        if votes < needed:
+            await interaction.response.send_message(
+                f"🗳️ {voter.name} votes to skip {late.name} ({votes}/{needed} votes)."
+            )
+            return
+        await interaction.response.send_message(
+            f"🗳️ {votes}/{needed} votes: a computer makes {late.name}'s move."
+        )
+        self.bot.log_event(record, "skipped", seat=late.seat)
+        self.bot.spawn(self.bot.desk.play_for(record.id, late.seat))
+
     @app_commands.command(description="End the game here without a result (host or moderators)")
     async def end(self, interaction: discord.Interaction) -> None:
         record = await self.channel_game(interaction, running=False)

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 TABLE_FILENAME = "table.png"
+STAND_IN_LEVEL = "normal"
+"""The level that moves for a person who timed out or was skipped."""
 
 
 def table_file(record: GameRecord) -> discord.File:
@@ -66,12 +68,18 @@ class Desk:
     ) -> tuple[GameRecord, PlayResult]:
         """Store a move for the seat to move, post it, then let computers play on."""
         async with self.lock(record.id):
-            record, result = await self.repo.record_move(
-                record.id, expected, move, seat=seat, now=discord.utils.utcnow()
-            )
-            self.bot.log_event(record, "move", move=result.move, seat=result.seat)
-            await self.announce(record, result)
+            record, result = await self._store(record.id, expected, move, seat, "move")
         self.bot.spawn(self.run_computers(record.id))
+        return record, result
+
+    async def _store(
+        self, game_id: int, expected: int, move: Any, seat: int | None, event: str
+    ) -> tuple[GameRecord, PlayResult]:
+        record, result = await self.repo.record_move(
+            game_id, expected, move, seat=seat, now=discord.utils.utcnow()
+        )
+        self.bot.log_event(record, event, move=result.move, seat=result.seat)
+        await self.announce(record, result)
         return record, result
 
     async def run_computers(self, game_id: int) -> None:
@@ -82,19 +90,36 @@ class Desk:
                 level = seat.plays_as
                 if level is None or record.game is None:
                     return
-                game = record.game
-                move = await asyncio.to_thread(
-                    choose_move,
-                    game.copy(),
-                    level,
-                    seed=(record.seed or 0) * 1009 + game.move_count,
-                    budget_s=self.bot.settings.computer_budget_s,
-                )
-                record, result = await self.repo.record_move(
-                    record.id, game.move_count, move, now=discord.utils.utcnow()
-                )
-                self.bot.log_event(record, "computer move", move=result.move, seat=result.seat)
-                await self.announce(record, result)
+                expected = record.game.move_count
+                move = await self.computer_move(record, level)
+                record, _ = await self._store(record.id, expected, move, None, "computer move")
+
+    async def play_for(self, game_id: int, seat: int, level: str = STAND_IN_LEVEL) -> None:
+        """A computer makes `seat`'s moves until its turn is over (extra turns, the
+        exchange): what a timeout or a vote to skip does."""
+        record = await self.repo.get_game(game_id)
+        turn = record.game.turn if record.game else 0
+        while (
+            record.status == "running"
+            and record.game is not None
+            and record.game.to_move == seat
+            and record.game.turn == turn
+        ):
+            expected = record.game.move_count
+            move = await self.computer_move(record, level)
+            record, _ = await self.play(record, move, seat=seat, expected=expected)
+
+    async def computer_move(self, record: GameRecord, level: str) -> Any:
+        """Think in a worker thread, so the bot keeps answering meanwhile; the seed makes
+        the choice repeatable for this game and move."""
+        assert record.game is not None
+        return await asyncio.to_thread(
+            choose_move,
+            record.game.copy(),
+            level,
+            seed=(record.seed or 0) * 1009 + record.game.move_count,
+            budget_s=self.bot.settings.computer_budget_s,
+        )
 
     async def announce(self, record: GameRecord, result: PlayResult | None) -> None:
         """Post the new position: what happened, the table image, and who moves next."""

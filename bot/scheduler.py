@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import tasks
 
-from engine.ai import choose_move
 from storage import DueTurn, GameNotFoundError, StaleTurnError
 
 from .present import title
@@ -22,8 +21,6 @@ if TYPE_CHECKING:
     from .app import AxioBot
 
 log = logging.getLogger(__name__)
-
-TIMEOUT_LEVEL = "normal"
 
 
 class Scheduler:
@@ -94,20 +91,4 @@ class Scheduler:
         if channel is not None:
             await channel.send(f"⌛ {seat.name} ran out of time: a computer makes this move.")
         self.bot.log_event(record, "timed out: computer move", seat=due.seat)
-        await self.play_for(record.id, due.seat)
-
-    async def play_for(self, game_id: int, seat: int) -> None:
-        """Computer moves for `seat` until its turn is over (extra turns, the exchange)."""
-        record = await self.bot.repo.get_game(game_id)
-        turn = record.game.turn if record.game else 0
-        while (
-            record.status == "running"
-            and record.game is not None
-            and record.game.to_move == seat
-            and record.game.turn == turn
-        ):
-            game = record.game
-            move = choose_move(
-                game.copy(), TIMEOUT_LEVEL, seed=(record.seed or 0) + game.move_count
-            )
-            record, _ = await self.bot.desk.play(record, move, seat=seat, expected=game.move_count)
+        await self.bot.desk.play_for(record.id, due.seat)

@@ -10,7 +10,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from .db import Database
-from .errors import StorageError
+from .errors import StaleTurnError, StorageError
 from .load import load_where
 from .records import DueTurn, GameRecord, GuildSettings, from_us
 
@@ -116,6 +116,33 @@ class ScheduleQueries(Database):
                 "AND (s.computer IS NOT NULL OR s.resigned = 1))",
                 cache=self._games,
             )
+
+    async def vote_skip(
+        self, game_id: int, move_count: int, voter_id: int, *, now: datetime | None = None
+    ) -> int:
+        """Record a vote to skip the player to move at `move_count` and return how many
+        different players have voted for that move. StaleTurnError if the game moved on."""
+        async with self._write() as conn:
+            rows = list(
+                await conn.execute_fetchall(
+                    "SELECT move_count FROM games WHERE id = ? AND status = 'running'",
+                    (game_id,),
+                )
+            )
+            if not rows or rows[0][0] != move_count:
+                raise StaleTurnError(game_id, move_count, rows[0][0] if rows else -1)
+            await conn.execute(
+                "INSERT OR IGNORE INTO skip_votes (game_id, move_count, voter_id, voted_at) "
+                "VALUES (?, ?, ?, ?)",
+                (game_id, move_count, voter_id, self._now_us(now)),
+            )
+            counted = list(
+                await conn.execute_fetchall(
+                    "SELECT count(*) FROM skip_votes WHERE game_id = ? AND move_count = ?",
+                    (game_id, move_count),
+                )
+            )
+            return int(counted[0][0])
 
     async def set_notify(self, user_id: int, enabled: bool) -> None:
         """A person's opt-in to direct messages when it is their turn."""

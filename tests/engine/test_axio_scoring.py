@@ -7,7 +7,7 @@ from engine.axio import PYRAMID_SUPPLY
 from engine.axio_board import parse_cell
 from tests.engine.axio_positions import colour_points, game_with
 
-B, R, G, O, P = Colour.BLUE, Colour.RED, Colour.GREEN, Colour.ORANGE, Colour.PURPLE
+B, R, G, ORANGE = Colour.BLUE, Colour.RED, Colour.GREEN, Colour.ORANGE
 
 
 def placed(players, cells, rack, move, scores=None):
@@ -81,7 +81,7 @@ def test_pyramid_scores_printed_spaces():
     cells = {"F4": "o", "H4": "o"}
     _, result = placed(2, cells, "bb", "G5:b G6:b")
     assert result.pyramids == ("G4",)
-    assert colour_points(result.points) == {B: 1, R: 1, O: 2}
+    assert colour_points(result.points) == {B: 1, R: 1, ORANGE: 2}
 
 
 def test_several_isolated_cells_each_get_a_pyramid():
