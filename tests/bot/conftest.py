@@ -19,6 +19,7 @@ def bot_settings(tmp_path) -> Settings:
         discord_token=None,
         database_path=tmp_path / "axio.sqlite3",
         computer_budget_s=0.02,
+        scheduler_minutes=30,
     )
 
 
