@@ -38,7 +38,7 @@ class Table:
     def bot(self) -> AxioBot:
         return self.env.bot  # type: ignore[return-value]
 
-    async def slash(self, member: Any, command: str, **options: Any) -> Any:
+    async def slash(self, member: Any, command: str, /, **options: Any) -> Any:
         return self._after(await member.slash(self.channel, command, **options))
 
     async def click(self, member: Any, message: Any, **which: Any) -> Any:

@@ -1,0 +1,122 @@
+"""What builds up over finished games: leaderboards, stats, history, replays, the log."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from PIL import Image
+
+from tests.bot.table import Table
+
+
+async def finish_game(table: Table, kind: str, host, guest, seed: int) -> int:
+    lobby = (await table.slash(host, "axio new", game=kind)).response
+    await table.click(guest, lobby, label="Join")
+    await table.click(host, lobby, label="Start")
+    record = await table.game()
+    rng = random.Random(seed)
+    while (record := await table.record(record.id)).status == "running":
+        await table.play_by_command(record, rng)
+    return record.id
+
+
+async def test_leaderboard_stats_history_and_replay_after_several_games(table: Table):
+    games = [await finish_game(table, "rota", table.ann, table.ben, seed) for seed in range(3)]
+    await table.slash(table.cat, "axio solo", game="rota")
+    solo = await table.game()
+    rng = random.Random(9)
+    while (solo := await table.record(solo.id)).status == "running":
+        await table.play_by_command(solo, rng)
+
+    results = [await table.bot.repo.game_results(g) for g in games]
+    wins = {table.ann.id: 0, table.ben.id: 0}
+    for seats in results:
+        for seat in seats:
+            wins[seat.player_id] += seat.winner
+
+    board = (await table.slash(table.dan, "axio leaderboard", game="rota")).response
+    text = board.embeds[0].description
+    assert "ann" in text and "ben" in text
+    leader = table.ann if text.index("ann") < text.index("ben") else table.ben
+    other = table.ben if leader is table.ann else table.ann
+    assert wins[leader.id] >= wins[other.id]  # ratings follow the results
+
+    solo_board = (await table.slash(table.dan, "axio leaderboard", game="rota", solo=True)).response
+    assert "cat" in solo_board.embeds[0].description
+
+    stats = (await table.slash(table.ann, "axio stats")).response.embeds[0]
+    field = stats.fields[0]
+    assert field.name == "AXIO Rota" and "3 games" in field.value
+    assert f"{wins[table.ann.id]} wins" in field.value
+    about_ben = (await table.slash(table.ann, "axio stats", member=table.ben)).response
+    assert about_ben.embeds[0].title == "📊 ben"
+
+    history = (await table.slash(table.dan, "axio history")).response.embeds[0].description
+    for game_id in games:
+        assert f"#{game_id}" in history
+    assert "🏆" in history
+
+    replay = await table.slash(table.dan, "axio replay", game=games[0])
+    (attachment,) = replay.response.attachments
+    assert attachment.filename.endswith(".gif")
+    gif = Image.open(io.BytesIO(await attachment.read()))
+    record = await table.record(games[0])
+    turns = len({entry.turn for entry in record.game.log})
+    assert gif.n_frames >= turns
+
+
+async def test_replay_of_an_unknown_or_unfinished_game_is_refused(table: Table):
+    missing = await table.slash(table.ann, "axio replay", game=999)
+    assert "no game number 999" in missing.response.content
+    lobby = (await table.slash(table.ann, "axio new", game="axio")).response
+    assert lobby
+    record = await table.game()
+    running = await table.slash(table.ann, "axio replay", game=record.id)
+    assert "has not finished" in running.response.content
+
+
+async def test_everyone_in_the_channel_can_follow_the_game(table: Table):
+    lobby = (await table.slash(table.ann, "axio new", game="axio")).response
+    await table.click(table.ben, lobby, label="Join")
+    await table.click(table.ann, lobby, label="Start")
+    record = await table.game()
+    rng = random.Random(3)
+    for _ in range(3):
+        await table.play_by_command(await table.record(record.id), rng)
+    log = await table.slash(table.dan, "axio log")
+    assert log.ephemeral and log.response.content.count("turn ") == 3
+    board = await table.slash(table.dan, "axio board")
+    assert {a.filename for a in board.response.attachments} == {"table.png"}
+    scores = await table.slash(table.dan, "axio scores")
+    assert {a.filename for a in scores.response.attachments} == {"scores.png"}
+    rules = await table.slash(table.dan, "axio rules", game="rota")
+    assert "AXIO Rota" in rules.response.content
+    assert {a.filename for a in rules.response.attachments} == {"rules.png"}
+
+
+async def test_resign_hands_the_seat_to_a_computer_and_ranks_last(table: Table):
+    lobby = (await table.slash(table.ann, "axio new", game="rota")).response
+    await table.click(table.ben, lobby, label="Join")
+    await table.click(table.ann, lobby, label="Start")
+    record = await table.game()
+    await table.slash(table.ben, "axio resign")
+    rng = random.Random(2)
+    while (record := await table.record(record.id)).status == "running":
+        await table.play_by_command(record, rng)
+    results = await table.bot.repo.game_results(record.id)
+    ben = next(r for r in results if r.player_id == table.ben.id)
+    assert ben.resigned and ben.rank == 2 and not ben.winner
+    assert "(resigned)" in table.last_public().content
+
+
+async def test_end_is_for_the_host_or_moderators_and_rates_nobody(table: Table):
+    lobby = (await table.slash(table.ann, "axio new", game="axio")).response
+    await table.click(table.ben, lobby, label="Join")
+    await table.click(table.ann, lobby, label="Start")
+    refused = await table.slash(table.ben, "axio end")
+    assert refused.ephemeral and "Only the host" in refused.response.content
+    ended = await table.slash(table.mod, "axio end")
+    assert not ended.ephemeral and "counts for no one's rating" in ended.response.content
+    assert await table.game() is None
+    assert await table.bot.repo.leaderboard(table.guild.id, "axio") == []
