@@ -78,8 +78,18 @@ def write_board(tmp_path, board: Board):
 
 def test_cli_scores_a_placement(tmp_path, capsys):
     board = board_with(2, {"E4": "b", "E3": "b", "D5": "b", "F4": "r", "G5": "r"})
-    code = main(["score", "axio", "--players", "2", "--board", write_board(tmp_path, board),
-                 "--place", "E5:b F5:r"])
+    code = main(
+        [
+            "score",
+            "axio",
+            "--players",
+            "2",
+            "--board",
+            write_board(tmp_path, board),
+            "--place",
+            "E5:b F5:r",
+        ]
+    )
     assert code == 0
     assert json.loads(capsys.readouterr().out) == {
         "points": {"red": 2, "blue": 3},
@@ -90,8 +100,18 @@ def test_cli_scores_a_placement(tmp_path, capsys):
 
 def test_cli_reports_pyramids(tmp_path, capsys):
     board = board_with(2, {"F4": "o", "H4": "o"})
-    main(["score", "axio", "--players", "2", "--board", write_board(tmp_path, board),
-          "--place", "G5:b G6:b"])
+    main(
+        [
+            "score",
+            "axio",
+            "--players",
+            "2",
+            "--board",
+            write_board(tmp_path, board),
+            "--place",
+            "G5:b G6:b",
+        ]
+    )
     assert json.loads(capsys.readouterr().out)["pyramids"] == ["G4"]
 
 

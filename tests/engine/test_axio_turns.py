@@ -12,7 +12,10 @@ B = Colour.BLUE
 
 def two_player(rack: str, scores0: list[int], cells: dict | None = None) -> AxioGame:
     return game_with(
-        2, cells or {}, racks=[rack, "rr rr rr rr rr"], scores=[scores0, [0] * 5],
+        2,
+        cells or {},
+        racks=[rack, "rr rr rr rr rr"],
+        scores=[scores0, [0] * 5],
         has_placed=[True, True],
     )
 
