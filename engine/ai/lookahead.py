@@ -1,0 +1,134 @@
+"""The hard level: a look-ahead over determinizations of what the seat cannot see.
+
+Information safety is structural: the search starts by dealing `resample_hidden(seat, rng)`
+copies of the game (other racks, the bag order, the stacks re-dealt at random from the
+tiles this seat has not seen) and reads the real game only through that call. Two games
+that differ only in hidden tiles therefore give the same decision.
+
+Each round deals one such copy and plays every surviving candidate move on it, then the
+other seats' turns (each the normal policy) and the seat's own next turn, and values the
+position reached (`position_value`). Candidates are the best few moves by the normal
+evaluation; after some rounds the weaker half is dropped so the rest get more samples.
+
+Determinism: the amount of work is counted, not timed. Every move the engine scores costs
+one unit and every simulated move `PLY_COST` more; a budget of `budget_s` seconds buys
+`budget_s * UNITS_PER_SECOND` units, calibrated so that a move takes well under its budget
+on a modest machine. The wall clock is only a safety stop (`SAFETY_STOP`): it does not
+fire on a machine as fast as the calibration one; when it does (a slow or busy machine),
+the decision comes from the work finished so far, which then depends on timing.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ..common import NO_POINTS, ScoredMove
+from ..game import TileGame
+from .evaluate import position_value
+from .policies import best_of, in_exchange, normal_move, ranked_moves
+
+UNITS_PER_SECOND = 150_000
+"""Work units a second of budget buys. A unit is about the time the engine takes to score
+and value one move (3.5 µs on the calibration machine), so that a move takes some 60% of
+its budget there."""
+PLY_COST = 12
+"""Units for copying a game and playing one simulated move on it."""
+SCAN_COST = {"axio": 200, "rota": 10}
+"""Units for one `scored_moves()` call beside its moves: AXIO first tabulates what every
+empty cell would score."""
+SAFETY_STOP = 0.9
+"""The share of the budget after which the wall clock stops the search, whatever is left."""
+DEAL_COST = 50
+"""Units for dealing one determinization (`resample_hidden`)."""
+CANDIDATES = 8
+OPPONENT = "normal"
+HORIZON_EXTRA = 1
+PRUNE_AFTER = (4, 10, 20)
+"""Rounds after which the weaker half of the candidates is dropped (at least two stay)."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One candidate after the search: its mean value over the rounds that sampled it."""
+
+    move: Any
+    points: tuple[int, ...]
+    value: float
+    samples: int
+
+
+class _Budget:
+    """Counted work, with the wall clock as a safety stop only."""
+
+    def __init__(self, budget_s: float) -> None:
+        self.units = budget_s * UNITS_PER_SECOND
+        self.deadline = time.perf_counter() + budget_s * SAFETY_STOP
+
+    def spend(self, units: float) -> None:
+        self.units -= units
+
+    def out_of_time(self) -> bool:
+        return time.perf_counter() >= self.deadline
+
+
+def search(game: TileGame, *, seed: int, budget_s: float) -> list[Verdict]:
+    """The candidate moves for the seat to move, best first, judged by look-ahead."""
+    seat = game.to_move
+    rng = random.Random(f"{seed}:{game.move_count}")
+    budget = _Budget(budget_s)
+    view = game.resample_hidden(seat, rng)
+    candidates = _candidates(view)
+    totals = [0.0] * len(candidates)
+    samples = [0] * len(candidates)
+    alive = list(range(len(candidates)))
+    rounds = 0
+    round_cost = 0.0
+    while len(alive) > 1 and budget.units > round_cost and not budget.out_of_time():
+        det = view if rounds == 0 else game.resample_hidden(seat, rng)
+        before = budget.units
+        budget.spend(DEAL_COST)
+        for i in alive:
+            totals[i] += _rollout(det, seat, candidates[i].move, budget)
+            samples[i] += 1
+            if budget.out_of_time():
+                break
+        rounds += 1
+        per_candidate = (before - budget.units) / len(alive)
+        if rounds in PRUNE_AFTER:
+            alive.sort(key=lambda i: -totals[i] / samples[i])
+            alive = sorted(alive[: max(2, len(alive) // 2)])
+        round_cost = per_candidate * len(alive)
+    means = [t / n if n else float("-inf") for t, n in zip(totals, samples, strict=True)]
+    order = sorted(range(len(candidates)), key=lambda i: (i not in alive, -means[i], i))
+    return [Verdict(candidates[i].move, candidates[i].points, means[i], samples[i]) for i in order]
+
+
+def _candidates(view: TileGame) -> list[ScoredMove]:
+    """The moves worth a look-ahead: both answers to an exchange, else the best few."""
+    if in_exchange(view):
+        return [ScoredMove(m, NO_POINTS) for m in view.legal_moves()]
+    return [m for _value, m in ranked_moves(view, view.scored_moves())[:CANDIDATES]]
+
+
+def _rollout(det: TileGame, seat: int, move: Any, budget: _Budget) -> float:
+    """Play `move` on a copy of `det`, then every other seat's turn and the seat's own next
+    turn with the normal policy; the value of where that leads for `seat`."""
+    game = det.copy()
+    game.play(move)
+    budget.spend(PLY_COST)
+    horizon = det.turn + det.players + HORIZON_EXTRA
+    while not game.is_over and game.turn < horizon:
+        if in_exchange(game):
+            game.play(normal_move(game))
+            budget.spend(PLY_COST)
+            continue
+        moves = game.scored_moves()
+        budget.spend(SCAN_COST[game.kind] + len(moves) + PLY_COST)
+        if game.to_move != seat and OPPONENT == "greedy":
+            game.play(max(moves, key=lambda m: m.total).move)
+        else:
+            game.play(best_of(game, moves))
+    return position_value(game, seat)
