@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine import ai
+from engine.ai import hint as suggest_moves
 from render import render_scoreboard
 from storage import GameRecord
 
@@ -149,7 +149,7 @@ class AxioCog(
         if game.to_move != seat.seat:
             raise Refusal("Hints are for the player to move; ask again on your move.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        hints = ai.hint(game.copy(), seed=record.move_count, budget_s=0.3, count=3)
+        hints = suggest_moves(game.copy(), seed=record.move_count, budget_s=0.3, count=3)
         await interaction.followup.send(
             "💡 Suggestions, best first:\n" + hint_lines(game, hints), ephemeral=True
         )

@@ -204,3 +204,17 @@ async def test_restart_mid_game_old_buttons_still_work(table: Table):
         opened = await table.click(table.member_for(record), table.last_public(), label="My tiles")
         assert opened.ephemeral and "Your rack" in opened.response.content
         await table.play_by_command(record, rng)
+
+
+async def test_hint_suggests_legal_moves_to_the_player_to_move_only(table: Table):
+    record = await two_player(table, "axio")
+    mover = table.member_for(record)
+    waiting = table.ben if mover is table.ann else table.ann
+    hint = await table.slash(mover, "axio hint")
+    assert hint.ephemeral and "Suggestions" in hint.response.content
+    legal = {str(m) for m in record.game.legal_moves()}
+    suggested = [line.split("`")[1] for line in hint.response.content.splitlines()[1:]]
+    assert suggested and all(move in legal for move in suggested)
+    refused = await table.slash(waiting, "axio hint")
+    assert refused.ephemeral and "player to move" in refused.response.content
+    assert hint.response.id not in {m.id for m in table.seen_by(waiting)}
