@@ -34,6 +34,12 @@ async def two_player(table: Table, kind: str):
     return await table.game()
 
 
+def mover_and_waiting(table: Table, record):
+    """The member to move and the other member of a two-player game."""
+    mover = table.member_for(record)
+    return mover, table.ben if mover is table.ann else table.ann
+
+
 def greedy(record):
     moves = record.game.scored_moves()
     return str(max(moves, key=lambda m: (sum(m.points), str(m.move))).move)
@@ -105,8 +111,7 @@ async def test_missing_colour_name_is_refused_with_advice(table: Table, fixed_se
 
 async def test_autocomplete_offers_scored_moves_to_the_player_to_move_only(table: Table):
     record = await two_player(table, "axio")
-    mover = table.member_for(record)
-    other = table.ben if mover is table.ann else table.ann
+    mover, other = mover_and_waiting(table, record)
     choices = await table.autocomplete(mover, "axio play", "move", "")
     assert 0 < len(choices) <= 25
     legal = {str(m) for m in record.game.legal_moves()}
@@ -120,8 +125,7 @@ async def test_autocomplete_offers_scored_moves_to_the_player_to_move_only(table
 
 async def test_refusals_say_what_to_do_and_change_nothing(table: Table):
     record = await two_player(table, "axio")
-    mover = table.member_for(record)
-    waiting = table.ben if mover is table.ann else table.ann
+    mover, waiting = mover_and_waiting(table, record)
     cases = [
         (waiting, {"move": str(record.game.legal_moves()[0])}, "not yours"),
         (table.cat, {"move": "E5:b F5:r"}, "not playing in this game"),
@@ -149,8 +153,7 @@ async def test_controls_from_an_earlier_turn_say_so_and_do_nothing(table: Table)
 
 async def test_a_waiting_player_sees_their_own_rack_without_controls(table: Table):
     record = await two_player(table, "axio")
-    mover = table.member_for(record)
-    waiting = table.ben if mover is table.ann else table.ann
+    mover, waiting = mover_and_waiting(table, record)
     shown = await table.slash(waiting, "axio hand")
     assert shown.ephemeral and "Your rack" in shown.response.content
     seat = record.seat_of(waiting.id).seat
@@ -208,8 +211,7 @@ async def test_restart_mid_game_old_buttons_still_work(table: Table):
 
 async def test_hint_suggests_legal_moves_to_the_player_to_move_only(table: Table):
     record = await two_player(table, "axio")
-    mover = table.member_for(record)
-    waiting = table.ben if mover is table.ann else table.ann
+    mover, waiting = mover_and_waiting(table, record)
     hint = await table.slash(mover, "axio hint")
     assert hint.ephemeral and "Suggestions" in hint.response.content
     legal = {str(m) for m in record.game.legal_moves()}

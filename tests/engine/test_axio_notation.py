@@ -76,21 +76,14 @@ def write_board(tmp_path, board: Board):
     return str(path)
 
 
+def score_axio(tmp_path, board: Board, place: str) -> int:
+    board_file = write_board(tmp_path, board)
+    return main(["score", "axio", "--players", "2", "--board", board_file, "--place", place])
+
+
 def test_cli_scores_a_placement(tmp_path, capsys):
     board = board_with(2, {"E4": "b", "E3": "b", "D5": "b", "F4": "r", "G5": "r"})
-    code = main(
-        [
-            "score",
-            "axio",
-            "--players",
-            "2",
-            "--board",
-            write_board(tmp_path, board),
-            "--place",
-            "E5:b F5:r",
-        ]
-    )
-    assert code == 0
+    assert score_axio(tmp_path, board, "E5:b F5:r") == 0
     assert json.loads(capsys.readouterr().out) == {
         "points": {"red": 2, "blue": 3},
         "pyramids": [],
@@ -100,18 +93,7 @@ def test_cli_scores_a_placement(tmp_path, capsys):
 
 def test_cli_reports_pyramids(tmp_path, capsys):
     board = board_with(2, {"F4": "o", "H4": "o"})
-    main(
-        [
-            "score",
-            "axio",
-            "--players",
-            "2",
-            "--board",
-            write_board(tmp_path, board),
-            "--place",
-            "G5:b G6:b",
-        ]
-    )
+    assert score_axio(tmp_path, board, "G5:b G6:b") == 0
     assert json.loads(capsys.readouterr().out)["pyramids"] == ["G4"]
 
 
