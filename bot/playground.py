@@ -31,14 +31,20 @@ async def serve(
     handed to `ready`, for tests)."""
     with tempfile.TemporaryDirectory(prefix="axio-playground-") as folder:
         local = settings.model_copy(update={"database_path": Path(folder) / "playground.sqlite3"})
-        async with simcord.run(create_bot(local, shard_count=1)) as env:
-            guild = env.create_guild("AXIO playground")
-            channel = guild.create_text_channel("games")
-            members = [guild.add_member(env.create_user(name)) for name in MEMBERS]
-            async with env.preview(channel, viewers=members, layout="channel", port=port) as pv:
-                print(f"AXIO playground: open {pv.url}", flush=True)
-                print("Type /axio new in the channel; switch members at the top.", flush=True)
-                if ready is not None:
-                    ready.set_result(pv.url)
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(pv.wait_closed(), timeout=seconds)
+        bot = create_bot(local, shard_count=1)
+        try:
+            # Refusals are part of playing (the bot answers them); real bugs are logged.
+            async with simcord.run(bot, check_errors=False) as env:
+                guild = env.create_guild("AXIO playground")
+                channel = guild.create_text_channel("games")
+                members = [guild.add_member(env.create_user(name)) for name in MEMBERS]
+                async with env.preview(channel, viewers=members, layout="channel", port=port) as pv:
+                    print(f"AXIO playground: open {pv.url}", flush=True)
+                    print("Type /axio new in the channel; switch members at the top.", flush=True)
+                    if ready is not None:
+                        ready.set_result(pv.url)
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(pv.wait_closed(), timeout=seconds)
+        finally:
+            if bot.repo is not None:  # SimCord detaches the bot without closing it
+                await bot.repo.close()

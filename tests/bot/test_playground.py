@@ -1,0 +1,143 @@
+"""`axio-bot playground`: the real bot on SimCord's in-memory Discord, driven through the
+browser preview's HTTP interface on 127.0.0.1 as a browser would drive it.
+
+The playground's Env lives inside `serve()`; SimCord allows one live Env per event loop,
+so this module never asks for the `simcord_env` fixture (the plugin only creates an Env
+for tests that request it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.config import Settings
+from bot.playground import MEMBERS, serve
+from tests.bot.preview_client import Json, PreviewPage, controls
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture
+async def playground(bot_settings: Settings) -> AsyncIterator[tuple[str, asyncio.Task[None]]]:
+    """The playground served from this test's event loop: its URL and its task."""
+    ready: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+    task = asyncio.create_task(serve(bot_settings, seconds=60, ready=ready))
+    await asyncio.wait({ready, task}, timeout=10, return_when=asyncio.FIRST_COMPLETED)
+    if task.done():
+        task.result()  # serve() failed before it was ready: show why
+    assert ready.done(), "the playground did not start within 10 s"
+    try:
+        yield ready.result(), task
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+
+
+def filenames(message: Json) -> set[str]:
+    return {attachment["filename"] for attachment in message["attachments"]}
+
+
+def labels(message: Json) -> list[str]:
+    return [c["label"] for c in controls(message) if c.get("label")]
+
+
+def menu(message: Json, step: str) -> Json:
+    """The builder's select menu for one step (tile, position or move)."""
+    return next(c for c in controls(message) if c.get("custom_id", "").endswith(f":{step}"))
+
+
+def mover(page: PreviewPage, message: Json) -> str:
+    """The member a public turn message calls on; it shows the table and offers My tiles."""
+    assert not message["ephemeral"]
+    assert filenames(message) == {"table.png"}
+    assert labels(message) == ["My tiles"]
+    (name,) = [
+        viewer["name"]
+        for viewer in page.state["viewers"]
+        if f"<@{viewer['id']}>, it's your move" in message["content"]
+    ]
+    return name
+
+
+async def test_two_members_play_a_game_in_the_browser_preview(playground):
+    url, task = playground
+    assert url.startswith("http://127.0.0.1:")
+    page = await PreviewPage.open(url)
+    assert page.viewer == "Ada"
+    assert [viewer["name"] for viewer in page.state["viewers"]] == list(MEMBERS)
+
+    await page.run_command("axio new", game="axio", seats="2")
+    lobby = page.last_message()["id"]
+    assert labels(page.message(lobby)) == ["Join", "Leave", "Add computer", "Start", "Cancel"]
+
+    await page.switch_viewer("Brook")
+    await page.click(lobby, "Join")
+    assert "2. Brook" in page.message(lobby)["content"]
+    await page.run_command("axio start")  # not the host: refused, and only Brook is told
+    refusal = page.last_message(ephemeral=True)
+    assert "Only the host" in refusal["content"]
+
+    await page.switch_viewer("Ada")
+    assert refusal["id"] not in page.state["messages"]
+    await page.click(lobby, "Start")
+    first = page.last_message()
+    player, other = ("Ada", "Brook") if mover(page, first) == "Ada" else ("Brook", "Ada")
+
+    # The first player builds a move in the builder only they see: tile, placement, preview,
+    # Confirm.
+    await page.switch_viewer(player)
+    await page.click(first["id"], "My tiles")
+    builder = page.last_message(ephemeral=True)["id"]
+    assert filenames(page.message(builder)) == {"rack.png"}
+    tile = menu(page.message(builder), "tile")
+    await page.select(builder, tile["custom_id"], [tile["options"][0]["value"]])
+    placement = menu(page.message(builder), "move")
+    move = placement["options"][0]["value"]
+    await page.select(builder, placement["custom_id"], [move])
+    assert "Preview" in page.message(builder)["content"]
+    assert filenames(page.message(builder)) == {"preview.png"}
+    await page.click(builder, "Confirm")
+    second = page.last_message()
+    assert f"**{player}** played `{move}`" in second["content"]
+    assert mover(page, second) == other
+    assert labels(page.message(first["id"])) == []  # the old turn's button is gone
+
+    # The other player does not see that builder; they type a move the bot suggests.
+    await page.switch_viewer(other)
+    assert builder not in page.state["messages"]
+    suggestions = await page.autocomplete("axio play", "move", "")
+    reply = suggestions[0]["value"]
+    await page.run_command("axio play", move=reply)
+    assert page.last_message(ephemeral=True)["content"].startswith("You played")
+    third = page.last_message()
+    assert f"**{other}** played `{reply}`" in third["content"]
+    assert mover(page, third) == player
+
+    # A bystander sees the three turns with their table images and nobody's private messages.
+    await page.switch_viewer("Cyd")
+    turns = [m for m in page.messages() if filenames(m) == {"table.png"}]
+    assert [m["id"] for m in turns] == [first["id"], second["id"], third["id"]]
+    assert not any(m["ephemeral"] for m in page.messages())
+    image = await page.asset(turns[-1]["attachments"][0]["asset_id"])  # ids are per viewer
+    assert image.startswith(PNG_SIGNATURE)
+
+    # The browser's Close button stops the playground; refusals along the way are not errors.
+    await page.close_preview()
+    assert await asyncio.wait_for(task, timeout=5) is None
+
+
+def database_threads() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if "_connection_worker_thread" in t.name}
+
+
+async def test_the_playground_stops_by_itself_and_closes_its_database(bot_settings: Settings):
+    before = database_threads()
+    await asyncio.wait_for(serve(bot_settings, seconds=0.2), timeout=10)
+    leftover = database_threads() - before
+    for thread in leftover:
+        thread.join(timeout=2)
+    assert not [t for t in leftover if t.is_alive()]
