@@ -12,11 +12,14 @@ import argparse
 import asyncio
 import logging
 import re
+import sqlite3
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import discord
 from pydantic import ValidationError
+from pydantic_settings import SettingsError
 
 from .config import Settings
 
@@ -47,6 +50,8 @@ def load_settings() -> Settings:
             f"{'.'.join(map(str, e['loc'])).upper()}: {e['msg']}" for e in error.errors()
         )
         raise SystemExit(f"axio-bot: invalid configuration: {problems}") from None
+    except SettingsError as error:  # a value pydantic-settings could not even decode
+        raise SystemExit(f"axio-bot: invalid configuration: {error}") from None
 
 
 def token_problem(settings: Settings) -> str | None:
@@ -77,9 +82,17 @@ def run(settings: Settings) -> int:
     return 0
 
 
+def _open_once(path: Path) -> None:
+    """Open the file with plain sqlite3 first: when aiosqlite fails to connect, its worker
+    thread outlives asyncio.run() and prints a traceback after the report."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    sqlite3.connect(path).close()
+
+
 async def _check_database(settings: Settings) -> list[str]:
     from storage import Repository
 
+    _open_once(settings.database_path)
     repo = await Repository.open(settings.database_path)
     try:
         games = await repo.open_games()
