@@ -138,7 +138,10 @@ def playground(settings: Settings, seconds: float | None, port: int | None) -> i
         )
         return 2
     configure_logging(settings.log_level)
-    asyncio.run(serve(settings, seconds=seconds, port=port))
+    try:
+        asyncio.run(serve(settings, seconds=seconds, port=port))
+    except KeyboardInterrupt:
+        print("AXIO playground stopped.", file=sys.stderr)
     return 0
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 # Token-shaped (three dot-separated base64url parts), and obviously not a real token.
 FAKE_TOKEN = ".".join(["A" * 24, "B" * 6, "C" * 27])
+Result = subprocess.CompletedProcess[str]
 SETTINGS_VARIABLES = (
     "DISCORD_TOKEN",
     "DATABASE_PATH",
@@ -26,12 +27,12 @@ def clean_environment(**settings: str) -> dict[str, str]:
     return environment | settings
 
 
-def run_console(
-    script: str | Path, *args: str, cwd: Path, timeout: float = 60, **settings: str
-) -> subprocess.CompletedProcess[str]:
-    """Run an installed `axio-bot` with only the given settings, from `cwd`."""
+def run_isolated(
+    program: str | Path, *args: str, cwd: Path, timeout: float = 60, **settings: str
+) -> Result:
+    """Run a program (an installed `axio-bot`, pip) with only the given settings, from `cwd`."""
     return subprocess.run(
-        [str(script), *args],
+        [str(program), *args],
         cwd=cwd,
         env=clean_environment(**settings),
         capture_output=True,
@@ -41,17 +42,29 @@ def run_console(
     )
 
 
-def assert_healthy_check(code: int, out: str, err: str, database: Path) -> None:
-    """`axio-bot check` found a usable token and a fresh database, and kept the token secret."""
-    assert code == 0, out + err
+def assert_healthy_check(result: Result, database: Path) -> int:
+    """`axio-bot check` found a usable token and a fresh database, and kept the token secret.
+    Returns the schema version it reported."""
+    out, err = result.stdout, result.stderr
+    assert result.returncode == 0, out + err
     lines = out.splitlines()
     assert "token: set (hidden)" in lines
-    found = re.search(
-        rf"^database: {re.escape(str(database))} \(schema version (\d+)\)$", out, re.M
-    )
+    pattern = rf"^database: {re.escape(str(database))} \(schema version (\d+)\)$"
+    found = re.search(pattern, out, re.MULTILINE)
     assert found is not None and int(found[1]) >= 1, out
     assert "games in progress: 0" in lines
     assert lines[-1] == "healthy"
     assert FAKE_TOKEN not in out + err
     assert "Traceback" not in err
     assert database.is_file()
+    return int(found[1])
+
+
+def assert_refused_to_run(result: Result, *phrases: str) -> None:
+    """A refusal to start: exit 2, one `axio-bot: …` line on stderr with these phrases."""
+    assert result.returncode == 2 and result.stdout == "", result.stdout + result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("axio-bot: ")
+    for phrase in phrases:
+        assert phrase in lines[0]

@@ -5,6 +5,8 @@ connecting to Discord."""
 from __future__ import annotations
 
 import shutil
+import signal
+import subprocess
 import sys
 from pathlib import Path
 
@@ -14,8 +16,11 @@ from bot.cli import main
 from tests.bot.console import (
     FAKE_TOKEN,
     SETTINGS_VARIABLES,
+    Result,
     assert_healthy_check,
-    run_console,
+    assert_refused_to_run,
+    clean_environment,
+    run_isolated,
 )
 
 CONSOLE_SCRIPT = shutil.which("axio-bot", path=str(Path(sys.executable).parent))
@@ -33,64 +38,55 @@ def database(monkeypatch, tmp_path) -> Path:
     return path
 
 
-def assert_one_clear_line(err: str, *phrases: str) -> None:
-    lines = err.splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("axio-bot: ")
-    for phrase in phrases:
-        assert phrase in lines[0]
-    assert "Traceback" not in err
+def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> Result:
+    """`axio-bot ARGV` in this process: exit code and output, as from a subprocess."""
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return Result(["axio-bot", *argv], code, out, err)
 
 
 def test_check_reports_a_healthy_setup(database, monkeypatch, capsys):
     monkeypatch.setenv("DISCORD_TOKEN", FAKE_TOKEN)
-    code = main(["check"])
-    out, err = capsys.readouterr()
-    assert_healthy_check(code, out, err, database)
-    assert "development guilds: none (commands sync globally)" in out
+    checked = cli(capsys, "check")
+    assert_healthy_check(checked, database)
+    assert "development guilds: none (commands sync globally)" in checked.stdout
 
 
 def test_check_reads_a_dotenv_file_in_the_working_directory(database, tmp_path, capsys):
     (tmp_path / ".env").write_text(f"DISCORD_TOKEN={FAKE_TOKEN}\nDEV_GUILD_IDS=11\n")
-    code = main(["check"])
-    out, err = capsys.readouterr()
-    assert_healthy_check(code, out, err, database)
-    assert "development guilds: 11" in out
+    checked = cli(capsys, "check")
+    assert_healthy_check(checked, database)
+    assert "development guilds: 11" in checked.stdout
 
 
 def test_check_without_a_token_is_unhealthy_and_says_why(database, capsys):
-    assert main(["check"]) == 1
-    out, err = capsys.readouterr()
-    assert "token: PROBLEM — DISCORD_TOKEN is not set" in out
-    assert "games in progress: 0" in out  # the rest is still checked
-    assert out.splitlines()[-1] == "NOT healthy: fix the problems above"
-    assert "Traceback" not in out + err
+    checked = cli(capsys, "check")
+    assert checked.returncode == 1
+    assert "token: PROBLEM — DISCORD_TOKEN is not set" in checked.stdout
+    assert "games in progress: 0" in checked.stdout  # the rest is still checked
+    assert checked.stdout.splitlines()[-1] == "NOT healthy: fix the problems above"
+    assert "Traceback" not in checked.stdout + checked.stderr
 
 
 def test_check_with_an_unusable_database_is_unhealthy(database, monkeypatch, capsys):
     database.mkdir(parents=True)  # a folder where the file should be
     monkeypatch.setenv("DISCORD_TOKEN", FAKE_TOKEN)
-    assert main(["check"]) == 1
-    out, err = capsys.readouterr()
-    assert f"database: PROBLEM — {database}: unable to open database file" in out
-    assert FAKE_TOKEN not in out + err
+    checked = cli(capsys, "check")
+    assert checked.returncode == 1
+    assert f"database: PROBLEM — {database}: unable to open database file" in checked.stdout
+    assert FAKE_TOKEN not in checked.stdout + checked.stderr
 
 
 @pytest.mark.parametrize("argv", [["run"], []], ids=["run", "default"])
 def test_run_without_a_token_says_so_in_one_line(database, capsys, argv):
-    assert main(argv) == 2
-    out, err = capsys.readouterr()
-    assert out == ""
-    assert_one_clear_line(err, "DISCORD_TOKEN is not set", ".env.example")
+    assert_refused_to_run(cli(capsys, *argv), "DISCORD_TOKEN is not set", ".env.example")
 
 
 def test_run_with_a_malformed_token_says_so_without_showing_it(database, monkeypatch, capsys):
     monkeypatch.setenv("DISCORD_TOKEN", MALFORMED_TOKEN)
-    assert main(["run"]) == 2
-    out, err = capsys.readouterr()
-    assert out == ""
-    assert_one_clear_line(err, "DISCORD_TOKEN does not look like a bot token")
-    assert MALFORMED_TOKEN not in err
+    refused = cli(capsys, "run")
+    assert_refused_to_run(refused, "DISCORD_TOKEN does not look like a bot token")
+    assert MALFORMED_TOKEN not in refused.stderr
 
 
 @pytest.mark.parametrize(
@@ -120,24 +116,41 @@ def test_invalid_settings_stop_with_a_message_naming_them(database, monkeypatch,
 )
 def test_dev_guild_ids_as_documented(database, monkeypatch, capsys, value, shown):
     monkeypatch.setenv("DEV_GUILD_IDS", value)
-    main(["check"])
-    assert f"development guilds: {shown}" in capsys.readouterr().out
+    assert f"development guilds: {shown}" in cli(capsys, "check").stdout
 
 
 @pytest.mark.skipif(CONSOLE_SCRIPT is None, reason="axio-bot is not installed (pip install -e .)")
 def test_the_installed_console_script(tmp_path):
     assert CONSOLE_SCRIPT is not None
     database = tmp_path / "axio.sqlite3"
-    checked = run_console(
+    checked = run_isolated(
         CONSOLE_SCRIPT, "check", cwd=tmp_path, DISCORD_TOKEN=FAKE_TOKEN, DATABASE_PATH=str(database)
     )
-    assert_healthy_check(checked.returncode, checked.stdout, checked.stderr, database)
+    assert_healthy_check(checked, database)
 
-    refused = run_console(CONSOLE_SCRIPT, "run", cwd=tmp_path, DATABASE_PATH=str(database))
-    assert refused.returncode == 2 and refused.stdout == ""
-    assert_one_clear_line(refused.stderr, "DISCORD_TOKEN is not set")
+    refused = run_isolated(CONSOLE_SCRIPT, "run", cwd=tmp_path, DATABASE_PATH=str(database))
+    assert_refused_to_run(refused, "DISCORD_TOKEN is not set")
 
-    unusable = run_console(CONSOLE_SCRIPT, "check", cwd=tmp_path, DATABASE_PATH=str(tmp_path))
+    unusable = run_isolated(CONSOLE_SCRIPT, "check", cwd=tmp_path, DATABASE_PATH=str(tmp_path))
     assert unusable.returncode == 1
     assert "database: PROBLEM" in unusable.stdout
     assert unusable.stderr == ""  # no traceback from a database thread after the report
+
+
+@pytest.mark.skipif(CONSOLE_SCRIPT is None, reason="axio-bot is not installed (pip install -e .)")
+def test_ctrl_c_stops_the_playground_without_a_traceback(tmp_path):
+    assert CONSOLE_SCRIPT is not None
+    with subprocess.Popen(
+        [CONSOLE_SCRIPT, "playground", "--seconds", "30"],
+        cwd=tmp_path,
+        env=clean_environment(LOG_LEVEL="WARNING"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as playground:
+        assert playground.stdout is not None
+        assert playground.stdout.readline().startswith("AXIO playground: open http://127.0.0.1:")
+        playground.send_signal(signal.SIGINT)
+        _, err = playground.communicate(timeout=20)
+    assert playground.returncode == 0, err
+    assert err == "AXIO playground stopped.\n"
