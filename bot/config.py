@@ -6,9 +6,10 @@ The token is a SecretStr: it prints as '**********' in logs, reprs and error mes
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
 from pydantic import Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
 class Settings(BaseSettings):
@@ -16,7 +17,8 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = Field(default=None, description="the bot's token")
     database_path: Path = Field(default=Path("data/axio.sqlite3"))
-    dev_guild_ids: list[int] = Field(
+    # NoDecode: the value is a comma-separated list (or empty), not JSON.
+    dev_guild_ids: Annotated[list[int], NoDecode] = Field(
         default_factory=list,
         description="guilds whose commands sync instantly (comma-separated ids)",
     )

@@ -103,12 +103,6 @@ def test_invalid_settings_stop_with_a_message_naming_them(database, monkeypatch,
     assert MALFORMED_TOKEN not in message
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=SystemExit,
-    reason="bot/config.py: pydantic-settings JSON-decodes list fields before the validator "
-    "splits them; dev_guild_ids needs Annotated[list[int], NoDecode]",
-)
 @pytest.mark.parametrize(
     ("value", "shown"),
     [("", "none (commands sync globally)"), ("11,22", "11, 22"), ("11, 22", "11, 22")],
