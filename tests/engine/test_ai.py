@@ -8,21 +8,13 @@ import random
 import pytest
 
 from engine import AxioGame, Colour, Exchange, RotaGame, TileGame
-from engine.ai import LEVELS, choose_move, greedy, lookahead
+from engine.ai import LEVELS, choose_move, greedy
 from engine.axio import EXCHANGE
 from tests.engine.axio_positions import game_with
 from tests.engine.rota_positions import rota_game, swap_hidden
 
 KINDS = (AxioGame, RotaGame)
 FAST = 0.02  # seconds a move: legality does not need strength
-
-
-@pytest.fixture
-def counted_work(monkeypatch: pytest.MonkeyPatch) -> float:
-    """A budget whose counted work is small and whose clock stop is far away, so that the
-    decision is the counted work's alone even on a busy machine."""
-    monkeypatch.setattr(lookahead, "UNITS_PER_SECOND", 4_000)
-    return 5.0
 
 
 def play_out(game: TileGame, level: str, seed: int) -> int:

@@ -5,16 +5,10 @@ from __future__ import annotations
 import pytest
 
 from engine import AxioGame, Exchange, RotaGame
-from engine.ai import Hint, choose_move, hint, lookahead
+from engine.ai import Hint, choose_move, hint
 from engine.ai.hints import reason
 from engine.common import Scoreboard
 from tests.engine.axio_positions import game_with
-
-
-@pytest.fixture
-def counted_work(monkeypatch: pytest.MonkeyPatch) -> float:
-    monkeypatch.setattr(lookahead, "UNITS_PER_SECOND", 4_000)
-    return 5.0
 
 
 @pytest.mark.parametrize("kind", [AxioGame, RotaGame], ids=lambda k: k.kind)

@@ -1,0 +1,15 @@
+"""Fixtures shared by the engine tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.ai import lookahead
+
+
+@pytest.fixture
+def counted_work(monkeypatch: pytest.MonkeyPatch) -> float:
+    """A budget for the hard level whose counted work is small and whose clock stop is far
+    away, so that its decision is the counted work's alone even on a busy machine."""
+    monkeypatch.setattr(lookahead, "UNITS_PER_SECOND", 4_000)
+    return 5.0
