@@ -2,7 +2,8 @@
 
 They fill empty seats, play for players who time out and give hints. Pure engine code:
 no I/O, deterministic for a given seed, and each decision stays within the time budget the
-caller passes. See `policies` (easy, normal, the greedy baseline) and `search` (hard).
+caller passes. See `policies` (easy, normal and the greedy baseline), `lookahead` (hard),
+`evaluate` (how scores are valued) and `hints`.
 """
 
 from __future__ import annotations
@@ -21,7 +22,12 @@ __all__ = ["LEVELS", "Hint", "choose_move", "greedy", "hint"]
 
 
 def choose_move(game: TileGame, level: str, *, seed: int, budget_s: float = 1.0) -> Any:
-    """A legal move for the seat to move, in whatever phase the game is in."""
+    """A legal move for the seat to move, in whatever phase the game is in (a placement,
+    AXIO's exchange answer, a Rota move with its named colour).
+
+    The same game, level, seed and budget give the same move (see `lookahead` for the one
+    exception, a machine too slow for the budget).
+    """
     if game.is_over:
         raise ValueError("the game is over: there is no move to choose")
     if level == "easy":

@@ -13,6 +13,7 @@ from typing import Any
 from ..axio_moves import Exchange
 from ..common import COLOURS, Scoreboard
 from ..game import TileGame
+from .evaluate import earns_extra_turns
 from .lookahead import search
 
 
@@ -30,11 +31,12 @@ def hint(game: TileGame, *, seed: int, budget_s: float = 1.0, count: int = 3) ->
     if game.is_over:
         return []
     board = game.scoreboards[game.to_move]
+    extra = earns_extra_turns(game)
     verdicts = search(game, seed=seed, budget_s=budget_s)[:count]
-    return [Hint(v.move, v.points, reason(board, v.move, v.points)) for v in verdicts]
+    return [Hint(v.move, v.points, reason(board, v.move, v.points, extra)) for v in verdicts]
 
 
-def reason(board: Scoreboard, move: Any, points: Sequence[int]) -> str:
+def reason(board: Scoreboard, move: Any, points: Sequence[int], extra_turns: bool = True) -> str:
     """One line saying what the move does for the weakest colours."""
     weakest = _names(board.lowest_colours())
     if isinstance(move, Exchange):
@@ -43,14 +45,14 @@ def reason(board: Scoreboard, move: Any, points: Sequence[int]) -> str:
         return "keep your rack: its tiles still serve your other colours"
     kept = [board.capped(b, got) - b for b, got in zip(board.scores, points, strict=True)]
     lost = sum(points) - sum(kept)
-    text = _placement_reason(board, kept)
+    text = _placement_reason(board, kept, extra_turns)
     return f"{text} ({lost} lost past the cap)" if lost else text
 
 
-def _placement_reason(board: Scoreboard, kept: Sequence[int]) -> str:
+def _placement_reason(board: Scoreboard, kept: Sequence[int], extra_turns: bool) -> str:
     scores = board.scores
     reached = [c for i, c in enumerate(COLOURS) if scores[i] < board.cap <= scores[i] + kept[i]]
-    if reached:
+    if reached and extra_turns:
         return f"reaches {board.cap} in {_names(reached)}: AXIO! an extra turn"
     gains = [i for i in _order(scores) if kept[i]]
     if not gains:

@@ -60,3 +60,8 @@ def test_no_hints_once_the_game_is_over():
 def test_reason_says_what_the_move_does_for_the_weakest_colours(scores, points, expected):
     board = Scoreboard(18, scores=scores)
     assert reason(board, object(), points).startswith(expected)
+
+
+def test_reason_promises_no_extra_turn_in_solo_axio():
+    board = Scoreboard(18, boards=2, scores=[5, 3, 2, 7, 16])
+    assert "AXIO!" not in reason(board, object(), (0, 0, 0, 0, 3), extra_turns=False)
