@@ -34,10 +34,10 @@ from ..game import TileGame
 from .evaluate import position_value
 from .policies import best_of, in_exchange, normal_move, ranked_moves
 
-UNITS_PER_SECOND = 150_000
+UNITS_PER_SECOND = 120_000
 """Work units a second of budget buys. A unit is about the time the engine takes to score
-and value one move (3.5 µs on the calibration machine), so that a move takes some 60% of
-its budget there."""
+and value one move (3.5 µs on the calibration machine), so that a move takes under half
+its budget there and the safety stop has room on a busy machine."""
 PLY_COST = 12
 """Units for copying a game and playing one simulated move on it."""
 SCAN_COST = {"axio": 200, "rota": 10}
@@ -45,7 +45,7 @@ SCAN_COST = {"axio": 200, "rota": 10}
 empty cell would score."""
 SAFETY_STOP = 0.9
 """The share of the budget after which the wall clock stops the search, whatever is left."""
-DEAL_COST = 50
+DEAL_COST = 150
 """Units for dealing one determinization (`resample_hidden`)."""
 CANDIDATES = 8
 PRUNE_AFTER = (4, 10, 20)

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..axio import EXCHANGE
+from ..axio import ALL_TILES, EXCHANGE
 from ..axio_moves import Exchange
-from ..common import COLOUR_INDEX, ScoredMove
+from ..common import COLOUR_INDEX, COLOURS, ScoredMove
 from ..game import TileGame
 from .evaluate import STYLES, move_valuer, need_weights
 
@@ -86,16 +86,23 @@ def exchange_gain(game: TileGame) -> float:
 
     A tile is worth the need weights of its two halves; fresh tiles are worth the average
     over the tiles this seat has not seen (the bag and the other racks look alike to it).
+    That average only needs the unseen halves per colour, which are counted from the board
+    rather than listed tile by tile: look-aheads ask this often.
     """
     seat = game.to_move
     weights = need_weights(game.scoreboards[seat].scores, STYLES[game.kind])
     rack = game.rack(seat)  # type: ignore[attr-defined]
-    unseen = game.unseen_tiles(seat)  # type: ignore[attr-defined]
-    if not rack or not unseen:
+    cells = game.board.cells  # type: ignore[attr-defined]
+    unseen = [HALVES[c] - cells.count(c.letter) for c in COLOURS]
+    for tile in rack:
+        for colour in tile:
+            unseen[COLOUR_INDEX[colour]] -= 1
+    if not rack or not sum(unseen):
         return 0.0
+    fresh = 2 * sum(w * n for w, n in zip(weights, unseen, strict=True)) / sum(unseen)
+    kept = sum(weights[COLOUR_INDEX[colour]] for tile in rack for colour in tile) / len(rack)
+    return fresh - kept
 
-    def worth(tile: tuple) -> float:
-        return sum(weights[COLOUR_INDEX[colour]] for colour in tile)
 
-    fresh = sum(worth(t) for t in unseen) / len(unseen)
-    return fresh - sum(worth(t) for t in rack) / len(rack)
+HALVES = {c: sum(tile.count(c) for tile in ALL_TILES) for c in COLOURS}
+"""How many tile halves of each colour the AXIO box holds."""
