@@ -37,9 +37,12 @@ def points_text(points: tuple[int, ...]) -> str:
 def move_summary(record: GameRecord, result: PlayResult) -> str:
     """One line for the channel: who did what and what it scored (AXIO! and pyramids too)."""
     who = f"**{seat_name(record.seats[result.seat])}**"
-    if result.move in ("exchange", "keep"):
-        verb = "exchanged their rack" if result.move == "exchange" else "kept their rack"
-        return f"{who} {verb}."
+    if result.move == "keep":
+        return f"{who} kept their rack."
+    if result.move == "exchange":
+        # The rules have the rack revealed before it goes back; the new rack stays secret.
+        shown = " ".join(f"`{tile}`" for tile in result.returned)
+        return f"{who} exchanged their rack, returning {shown} to the bag."
     line = f"{who} played `{result.move}`: {points_text(result.points)}."
     if result.pyramids:
         cells = ", ".join(result.pyramids)

@@ -303,6 +303,7 @@ class AxioGame(TileGame):
         if self.phase != EXCHANGE:
             raise IllegalMoveError("there is no exchange to answer now: place a tile")
         seat = self.to_move
+        revealed: list[Tile] = []
         if move.accept:
             revealed = self.racks[seat]
             self.racks[seat] = []
@@ -314,6 +315,7 @@ class AxioGame(TileGame):
         return PlayResult(
             seat=seat,
             move=str(move),
+            returned=tuple(tile_text(tile) for tile in revealed),
             next_seat=None if self.over else self.to_move,
             game_over=self.over,
         )

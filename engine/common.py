@@ -213,7 +213,8 @@ class PlayResult:
 
     `points` are the points kept after the cap; `axio` the colours that reached the cap,
     each earning an extra turn (`extra_turns` counts those that can still be taken).
-    `pyramids` and `dead_cells` name AXIO cells and stay empty in Rota.
+    `pyramids` and `dead_cells` name AXIO cells and stay empty in Rota. `returned` names
+    the tiles an AXIO exchange revealed and put back in the bag (the table saw them).
     """
 
     seat: int
@@ -223,6 +224,7 @@ class PlayResult:
     extra_turns: int = 0
     pyramids: tuple[str, ...] = ()
     dead_cells: tuple[str, ...] = ()
+    returned: tuple[str, ...] = ()
     next_seat: int | None = None
     game_over: bool = False
 

@@ -9,6 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 import bot.lobby
+from engine.axio_moves import tile_text
 from tests.bot.table import (
     Table,
     assert_private_files_never_public,
@@ -62,7 +63,8 @@ async def test_exchange_is_offered_in_the_builder_and_swaps_the_rack(table: Tabl
     assert after.game.to_move != record.game.to_move
     assert len(after.game.rack(record.game.to_move)) == 5
     assert after.game.rack(record.game.to_move) != rack_before
-    assert "exchanged their rack" in table.last_public().content
+    returned = " ".join(f"`{tile_text(tile)}`" for tile in rack_before)
+    assert f"exchanged their rack, returning {returned} to the bag" in table.last_public().content
     assert_private_files_never_public(table)
 
 

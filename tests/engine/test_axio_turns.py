@@ -4,7 +4,7 @@ import pytest
 
 from engine import AxioGame, Colour, Exchange, IllegalMoveError
 from engine.axio import EXCHANGE, PLACE, RACK_SIZE
-from engine.axio_moves import parse_tile
+from engine.axio_moves import parse_tile, tile_text
 from tests.engine.axio_positions import game_with
 
 B = Colour.BLUE
@@ -87,6 +87,7 @@ def test_exchange_draws_five_new_then_returns_revealed_tiles():
     game.bag = [parse_tile("rr")] * 3 + [parse_tile("bo")] * 5
     result = game.play("exchange")
     assert result.move == "exchange"
+    assert sorted(result.returned) == sorted(tile_text(tile) for tile in kept)
     assert sorted(map(str, game.rack(0))) != sorted(map(str, kept))
     assert len(game.rack(0)) == RACK_SIZE
     assert len(game.bag) == 8 - RACK_SIZE + len(kept)
