@@ -13,6 +13,7 @@ import discord
 from engine import game_class
 from render import render_replay
 from storage import (
+    GuildSettings,
     HistoryEntry,
     LeaderboardEntry,
     PlayerStats,
@@ -21,7 +22,7 @@ from storage import (
 )
 
 from .errors import Refusal
-from .present import title
+from .present import counted, title
 
 ACCENT = discord.Colour.from_rgb(245, 197, 66)
 
@@ -49,8 +50,7 @@ def solo_embed(kind: str, entries: list[SoloScore]) -> discord.Embed:
         embed.description = "No solo games yet. Try `/axio solo`."
         return embed
     embed.description = "\n".join(
-        f"`{s.position:<2} lowest {s.lowest:>2}  ({s.games} game{'s' if s.games != 1 else ''})`"
-        f" {s.name}"
+        f"`{s.position:<2} lowest {s.lowest:>2}  ({counted(s.games, 'game')})` {s.name}"
         for s in entries
     )
     return embed
@@ -65,7 +65,7 @@ def stats_embed(member: discord.abc.User, found: list[PlayerStats]) -> discord.E
         rating = "unrated" if stats.rating is None else f"{stats.rating:.1f}"
         average = "-" if stats.average_lowest is None else f"{stats.average_lowest:.1f}"
         lines = [
-            f"Rating **{rating}** · {stats.games} games · {stats.wins} wins",
+            f"Rating **{rating}** · {counted(stats.games, 'game')} · {counted(stats.wins, 'win')}",
             f"Lowest colour: average {average}, best {_or_dash(stats.best_lowest)}",
         ]
         if stats.favourite_colour and stats.weakest_colour:
@@ -74,7 +74,8 @@ def stats_embed(member: discord.abc.User, found: list[PlayerStats]) -> discord.E
                 f"weakest {stats.weakest_colour.label}"
             )
         if stats.solo_games:
-            lines.append(f"Solo: {stats.solo_games} games, best {_or_dash(stats.solo_best)}")
+            solo = counted(stats.solo_games, "game")
+            lines.append(f"Solo: {solo}, best {_or_dash(stats.solo_best)}")
         embed.add_field(name=title(stats.kind), value="\n".join(lines), inline=False)
     return embed
 
@@ -108,7 +109,7 @@ async def replay_file(repo: Repository, guild_id: int, game_id: int) -> discord.
     return discord.File(io.BytesIO(gif), filename=f"axio-replay-{game_id}.gif")
 
 
-def settings_embed(settings) -> discord.Embed:  # type: ignore[no-untyped-def]
+def settings_embed(settings: GuildSettings) -> discord.Embed:
     embed = discord.Embed(title="⚙️ AXIO settings for this server", colour=ACCENT)
     reminder = "off" if not settings.reminder_hours else f"after {settings.reminder_hours:g} h"
     timeout = "off" if not settings.timeout_hours else f"after {settings.timeout_hours:g} h"

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine import COLOURS, ScoredMove, TileGame
 
-from .present import points_text
+from .present import counted, points_text
 
 _LABELLED = re.compile(r"^\s*#?\s*(\d+)\s+(.*)$")
 MAX_CHOICES = 25
@@ -48,7 +48,7 @@ def describe(game: TileGame, move: Any) -> str:
 def option_label(game: TileGame, scored: ScoredMove) -> str:
     """`E5:b F5:r — 5 pts (blue +3, red +2)`, short enough for a select or autocomplete."""
     total = sum(scored.points)
-    label = f"{describe(game, scored.move)} — {total} pt{'s' if total != 1 else ''}"
+    label = f"{describe(game, scored.move)} — {counted(total, 'pt')}"
     if total:
         label += f" ({points_text(scored.points)})"
     return label[:100]

@@ -28,6 +28,11 @@ def seat_name(seat: Seat) -> str:
     return f"🤖 {seat.name}" if seat.user_id is None else seat.name
 
 
+def counted(number: int, noun: str) -> str:
+    """`1 game`, `3 games`: a count with its noun in the right number."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 def points_text(points: tuple[int, ...]) -> str:
     """`blue +3, red +2`, or `no points`."""
     parts = [f"{COLOURS[i].label} +{n}" for i, n in enumerate(points) if n]
@@ -46,13 +51,12 @@ def move_summary(record: GameRecord, result: PlayResult) -> str:
     line = f"{who} played `{result.move}`: {points_text(result.points)}."
     if result.pyramids:
         cells = ", ".join(result.pyramids)
-        line += f" 🔺 Pyramid{'s' if len(result.pyramids) > 1 else ''} on {cells}."
+        line += f" 🔺 {'Pyramids' if len(result.pyramids) > 1 else 'Pyramid'} on {cells}."
     if result.dead_cells:
         line += f" The oldest pyramid moved; {', '.join(result.dead_cells)} is now dead."
     if result.axio:
         colours = ", ".join(c.label for c in result.axio)
-        extra = result.extra_turns
-        line += f" **AXIO!** ({colours}) — {extra} extra turn{'s' if extra != 1 else ''}."
+        line += f" **AXIO!** ({colours}) — {counted(result.extra_turns, 'extra turn')}."
     return line
 
 

@@ -48,7 +48,9 @@ async def test_leaderboard_stats_history_and_replay_after_several_games(table: T
     stats = (await table.slash(table.ann, "axio stats")).response.embeds[0]
     field = stats.fields[0]
     assert field.name == "AXIO Rota" and "3 games" in field.value
-    assert f"{wins[table.ann.id]} wins" in field.value
+    ann_wins = wins[table.ann.id]
+    expected_wins = "1 win" if ann_wins == 1 else f"{ann_wins} wins"
+    assert f"· {expected_wins}\n" in field.value
     about_ben = (await table.slash(table.ann, "axio stats", member=table.ben)).response
     assert about_ben.embeds[0].title == "📊 ben"
 
