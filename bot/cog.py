@@ -19,7 +19,7 @@ from .desk import table_file
 from .errors import NO_GAME_HERE, Refusal
 from .lobby import may_manage
 from .moves import autocomplete_options, hint_lines, parse_player_move
-from .present import seat_name, seat_names, title
+from .present import move_log_text, seat_name, seat_names, title
 from .rules import rules_message
 
 if TYPE_CHECKING:
@@ -176,15 +176,7 @@ class AxioCog(
     @app_commands.command(description="The moves of the game here, in order")
     async def log(self, interaction: discord.Interaction) -> None:
         record = await self.channel_game(interaction)
-        assert record.game is not None
-        lines = [
-            f"{n}. turn {e.turn}, {seat_name(record.seats[e.seat])}: `{e.move}`"
-            for n, e in enumerate(record.game.log, start=1)
-        ]
-        text = "\n".join(lines[-40:]) or "No moves yet."
-        if len(lines) > 40:
-            text = f"(the last 40 of {len(lines)} moves)\n" + text
-        await interaction.response.send_message(text[:1990], ephemeral=True)
+        await interaction.response.send_message(move_log_text(record), ephemeral=True)
 
     @app_commands.command(description="How to play (a short illustrated summary)")
     @app_commands.describe(game="Which game's rules")

@@ -128,5 +128,34 @@ def tie_break_note(game: TileGame, table: list[Standing]) -> str:
     return f"Tied on the lowest colour, so the {nth} colour decided."
 
 
+MESSAGE_LIMIT = 2000
+"""Discord's longest message, in characters."""
+
+
+def move_log_text(record: GameRecord, limit: int = MESSAGE_LIMIT) -> str:
+    """The moves so far, one a line: the newest ones, as many as fit in one message (a
+    long game's log is longer, and the latest moves are what a player asks about)."""
+    assert record.game is not None
+    log = record.game.log
+    if not log:
+        return "No moves yet."
+    lines = [
+        f"{number}. turn {entry.turn}, {seat_name(record.seats[entry.seat])}: `{entry.move}`"
+        for number, entry in enumerate(log, start=1)
+    ]
+    header = f"(the latest {{}} of {len(lines)} moves)"
+    room = limit - len(header.format(len(lines))) - 1
+    shown: list[str] = []
+    for line in reversed(lines):
+        room -= len(line) + 1
+        if room < 0:
+            break
+        shown.append(line)
+    shown.reverse()
+    if len(shown) < len(lines):
+        shown.insert(0, header.format(len(shown)))
+    return "\n".join(shown)
+
+
 def seat_names(record: GameRecord) -> list[str]:
     return [seat.name for seat in record.seats]
