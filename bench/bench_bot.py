@@ -22,6 +22,7 @@ import simcord
 from bench.common import report
 from bot.app import create_bot
 from bot.config import Settings
+from bot.playground import simulated
 
 LATE_AFTER_TILES = 40
 
@@ -31,13 +32,8 @@ async def measure(moves: int) -> dict[str, float]:
         settings = Settings(
             _env_file=None, database_path=Path(folder) / "bench.sqlite3", computer_budget_s=0.05
         )
-        bot = create_bot(settings, shard_count=1)
-        try:
-            async with simcord.run(bot, settle_timeout=30) as env:
-                return await time_late_game(env, moves)
-        finally:
-            if bot.repo is not None:  # SimCord detaches the bot without closing it; the open
-                await bot.repo.close()  # database's thread would keep this process alive
+        async with simulated(create_bot(settings, shard_count=1), settle_timeout=30) as env:
+            return await time_late_game(env, moves)
 
 
 async def time_late_game(env: simcord.Env, moves: int) -> dict[str, float]:

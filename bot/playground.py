@@ -10,14 +10,29 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import tempfile
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import simcord
 
-from .app import create_bot
+from .app import AxioBot, create_bot
 from .config import Settings
 
 MEMBERS = ("Ada", "Brook", "Cyd", "Dee")
+
+
+@contextlib.asynccontextmanager
+async def simulated(bot: AxioBot, **options: Any) -> AsyncIterator[simcord.Env]:
+    """The bot on SimCord's in-memory Discord (`options` go to `simcord.run`). SimCord
+    detaches the bot without closing it, so its database is closed here: the open
+    connection's thread would otherwise keep the process alive."""
+    try:
+        async with simcord.run(bot, **options) as env:
+            yield env
+    finally:
+        if bot.repo is not None:
+            await bot.repo.close()
 
 
 async def serve(
@@ -31,20 +46,15 @@ async def serve(
     handed to `ready`, for tests)."""
     with tempfile.TemporaryDirectory(prefix="axio-playground-") as folder:
         local = settings.model_copy(update={"database_path": Path(folder) / "playground.sqlite3"})
-        bot = create_bot(local, shard_count=1)
-        try:
-            # Refusals are part of playing (the bot answers them); real bugs are logged.
-            async with simcord.run(bot, check_errors=False) as env:
-                guild = env.create_guild("AXIO playground")
-                channel = guild.create_text_channel("games")
-                members = [guild.add_member(env.create_user(name)) for name in MEMBERS]
-                async with env.preview(channel, viewers=members, layout="channel", port=port) as pv:
-                    print(f"AXIO playground: open {pv.url}", flush=True)
-                    print("Type /axio new in the channel; switch members at the top.", flush=True)
-                    if ready is not None:
-                        ready.set_result(pv.url)
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(pv.wait_closed(), timeout=seconds)
-        finally:
-            if bot.repo is not None:  # SimCord detaches the bot without closing it
-                await bot.repo.close()
+        # Refusals are part of playing (the bot answers them); real bugs are logged.
+        async with simulated(create_bot(local, shard_count=1), check_errors=False) as env:
+            guild = env.create_guild("AXIO playground")
+            channel = guild.create_text_channel("games")
+            members = [guild.add_member(env.create_user(name)) for name in MEMBERS]
+            async with env.preview(channel, viewers=members, layout="channel", port=port) as pv:
+                print(f"AXIO playground: open {pv.url}", flush=True)
+                print("Type /axio new in the channel; switch members at the top.", flush=True)
+                if ready is not None:
+                    ready.set_result(pv.url)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(pv.wait_closed(), timeout=seconds)
