@@ -15,12 +15,12 @@ from render import render_scoreboard
 from storage import GameRecord
 
 from .cog_community import CommunityCommands
-from .desk import table_file
 from .errors import NO_GAME_HERE, Refusal
 from .lobby import may_manage
 from .moves import autocomplete_options, hint_lines, parse_player_move
 from .present import move_log_text, seat_name, seat_names, title
 from .rules import rules_message
+from .turn_post import table_file
 
 if TYPE_CHECKING:
     from .app import AxioBot

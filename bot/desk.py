@@ -9,7 +9,6 @@ on the same game twice at once (storage refuses stale writes anyway).
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
@@ -18,26 +17,18 @@ import discord
 
 from engine import PlayResult
 from engine.ai import choose_move
-from render import render_table
 from storage import GameRecord, Repository
 
-from .present import move_summary, seat_names, standings_text, title, turn_prompt
+from .present import move_summary, title
+from .turn_post import table_post
 
 if TYPE_CHECKING:
     from .app import AxioBot
 
 log = logging.getLogger(__name__)
 
-TABLE_FILENAME = "table.png"
 STAND_IN_LEVEL = "normal"
 """The level that moves for a person who timed out or was skipped."""
-
-
-def table_file(record: GameRecord) -> discord.File:
-    """The board above the scoreboards, as one image for the channel."""
-    assert record.game is not None
-    png = render_table(record.game, seat_names(record))
-    return discord.File(io.BytesIO(png), filename=TABLE_FILENAME)
 
 
 class Desk:
@@ -126,26 +117,14 @@ class Desk:
         channel = await self.channel(record)
         if channel is None:
             return
-        lines = [move_summary(record, result)] if result else []
-        if record.game is not None and record.game.is_over:
-            lines.append(standings_text(record))
-            await channel.send("\n".join(lines), file=table_file(record))
-            await self.forget_turn_message(record)
-            self.bot.log_event(record, "finished")
-            return
-        lines.append(turn_prompt(record))
-        from .views import turn_view
-
-        seat = record.seat_to_move
-        view = turn_view(record) if seat is not None and seat.plays_as is None else None
-        message = await channel.send(
-            "\n".join(lines),
-            file=table_file(record),
-            view=view or discord.utils.MISSING,
-            allowed_mentions=discord.AllowedMentions(users=True),
-        )
+        finished = record.game is not None and record.game.is_over
+        summaries = [move_summary(record, result)] if result else []
+        message = await channel.send(**table_post(record, summaries))
         await self.forget_turn_message(record)
-        await self.repo.set_message_ids(record.id, turn_message_id=message.id)
+        if finished:
+            self.bot.log_event(record, "finished")
+        else:
+            await self.repo.set_message_ids(record.id, turn_message_id=message.id)
 
     async def forget_turn_message(self, record: GameRecord) -> None:
         """Take the buttons off the previous turn message: they would only say 'too late'."""
