@@ -1,7 +1,11 @@
 """The connection, its transactions and the schema migrations.
 
-One aiosqlite connection per Repository, and an asyncio.Lock around it, so that every
-public command is exactly one SQLite transaction: it commits whole or changes nothing.
+Where the data lives is named by a path or a URL: `data/axio.sqlite3` or
+`sqlite:///data/axio.sqlite3` (SQLite, the embedded default) or `postgresql://…`
+(PostgreSQL, see postgres.py: the same commands, through a pool of asyncpg connections).
+
+On SQLite: one aiosqlite connection per Repository, and an asyncio.Lock around it, so that
+every public command is exactly one SQLite transaction: it commits whole or changes nothing.
 Writes start with BEGIN IMMEDIATE, so a second process writing the same file waits
 (busy_timeout) instead of failing half-way.
 """
@@ -20,6 +24,8 @@ from typing import Self
 
 import aiosqlite
 
+from .postgres import IntegrityError as PostgresIntegrityError
+from .postgres import PostgresBackend, is_postgres_url
 from .records import to_us
 from .snapshot import GameCache
 
@@ -29,6 +35,30 @@ DEFAULT_PATH = Path("data/axio.sqlite3")
 (the same default as the bot's DATABASE_PATH)."""
 
 Clock = Callable[[], datetime]
+INTEGRITY_ERRORS = (sqlite3.IntegrityError, PostgresIntegrityError)
+"""What either database raises when the schema itself refuses a change."""
+Target = str | Path
+"""A database: a file path, `sqlite:///path`, or `postgresql://…`."""
+
+
+def sqlite_path(target: Target) -> Path:
+    """The file a SQLite target names: `sqlite:///data/x.sqlite3` is data/x.sqlite3 (as in
+    SQLAlchemy: a fourth slash makes it absolute), a plain path is itself."""
+    text = str(target)
+    if text.startswith("sqlite://"):
+        rest = text.removeprefix("sqlite://")
+        if not rest.startswith("/") or rest == "/":
+            raise ValueError(f"a SQLite URL is sqlite:///path/to/file, not {text}")
+        return Path(rest[1:])
+    if "://" in text:
+        raise ValueError(f"unknown database URL {text}: use sqlite:///path or postgresql://…")
+    return Path(text)
+
+
+def describe(target: Target) -> str:
+    """The target as it may be shown or logged: a URL without its password."""
+    text = str(target)
+    return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", text)
 
 
 def utc_now() -> datetime:
@@ -66,10 +96,18 @@ class Database:
     """The connection and transaction machinery the Repository's commands share."""
 
     def __init__(
-        self, conn: aiosqlite.Connection, path: Path, clock: Clock, cache_size: int = 256
+        self,
+        conn: aiosqlite.Connection | None,
+        path: Path | None,
+        clock: Clock,
+        cache_size: int = 256,
+        *,
+        postgres: PostgresBackend | None = None,
     ) -> None:
         self._conn = conn
         self.path = path
+        self._postgres = postgres
+        self.dialect = "postgres" if postgres is not None else "sqlite"
         self._clock = clock
         self._lock = asyncio.Lock()
         self._games = GameCache(cache_size)
@@ -77,21 +115,28 @@ class Database:
     @classmethod
     async def open(
         cls,
-        path: str | Path = DEFAULT_PATH,
+        target: Target = DEFAULT_PATH,
         *,
         clock: Clock = utc_now,
         synchronous: str = "NORMAL",
         busy_timeout_ms: int = 10_000,
         cache_size: int = 256,
+        pool_size: int = 10,
     ) -> Self:
-        """Open (creating if needed) the database file and bring its schema up to date.
+        """Open (creating if needed) the database and bring its schema up to date.
+
+        PostgreSQL (a postgresql:// URL) gets a pool of `pool_size` connections; the
+        SQLite options below do not apply to it.
 
         synchronous=NORMAL (the default) in WAL mode keeps every commit across a killed
         process, which is what the bot must survive; FULL also syncs the WAL to disk at each
         commit, so a commit survives a power cut too, at about a third of the throughput.
         `cache_size` games stay decoded in memory between moves (0: none).
         """
-        path = Path(path)
+        if is_postgres_url(target):
+            backend = await PostgresBackend.open(str(target), pool_size=pool_size)
+            return cls(None, None, clock, cache_size, postgres=backend)
+        path = sqlite_path(target)
         path.parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(path, isolation_level=None)
         try:
@@ -114,6 +159,10 @@ class Database:
         return cls(conn, path, clock, cache_size)
 
     async def close(self) -> None:
+        if self._postgres is not None:
+            await self._postgres.close()
+            return
+        assert self._conn is not None
         async with self._lock:
             await self._conn.close()
 
@@ -134,10 +183,14 @@ class Database:
     def _write(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
         """One write transaction. IMMEDIATE takes the write lock at once, so another
         process's writer waits here rather than failing half-way through."""
+        if self._postgres is not None:
+            return self._postgres.transaction(write=True)  # type: ignore[return-value]
         return self._transaction("BEGIN IMMEDIATE")
 
     def _read(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
         """One read transaction, so that several SELECTs see the same moment."""
+        if self._postgres is not None:
+            return self._postgres.transaction(write=False)  # type: ignore[return-value]
         return self._transaction("BEGIN")
 
     @asynccontextmanager
@@ -147,6 +200,7 @@ class Database:
         aiosqlite runs statements in the order they were sent, so a ROLLBACK sent after a
         cancelled BEGIN or statement still reaches the database after it.
         """
+        assert self._conn is not None
         async with self._lock:
             try:
                 await self._conn.execute(begin)
@@ -166,6 +220,8 @@ class Database:
         return rows[0] if rows else None
 
     async def schema_version(self) -> int:
+        if self._postgres is not None:
+            return await self._postgres.schema_version()
         async with self._read() as conn:
             return await _user_version(conn)
 

@@ -14,6 +14,7 @@ import aiosqlite
 from engine import TileGame
 
 from .errors import GameNotFoundError
+from .postgres import for_update
 from .records import GameRecord, MoveRecord, Seat, from_us
 from .snapshot import GameCache, decode_state
 
@@ -25,7 +26,11 @@ GAME_COLUMNS = (
 
 
 async def fetch_row(conn: aiosqlite.Connection, game_id: int) -> sqlite3.Row:
-    rows = await conn.execute_fetchall(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+    """The game's row; in a write transaction on PostgreSQL, locked until it commits, so
+    that writes to one game take turns as they do on SQLite."""
+    rows = await conn.execute_fetchall(
+        f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?{for_update(conn)}", (game_id,)
+    )
     for row in rows:
         return row
     raise GameNotFoundError(game_id)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from datetime import datetime
 from typing import Any
 
@@ -174,27 +173,27 @@ class LobbyCommands(Database):
         if not 1 <= max_seats <= 4:
             raise StorageError(f"a game has 1 to 4 seats, not {max_seats}")
         stamp = self._now_us(now)
-        try:
-            cursor = await conn.execute(
-                "INSERT INTO games (kind, guild_id, channel_id, host_id, max_seats, settings, "
-                "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    kind,
-                    guild_id,
-                    channel_id,
-                    host_id,
-                    max_seats,
-                    json.dumps(settings or {}),
-                    stamp,
-                    stamp,
-                ),
-            )
-        except sqlite3.IntegrityError as error:
-            if "games.channel_id" not in str(error):
-                raise
-            raise ChannelBusyError(channel_id, await _open_game_id(conn, channel_id)) from None
-        game_id = cursor.lastrowid
-        assert game_id is not None
+        # The partial unique index refuses a second open game in the channel; DO NOTHING
+        # rather than an error, which would spoil a PostgreSQL transaction.
+        inserted = await conn.execute_fetchall(
+            "INSERT INTO games (kind, guild_id, channel_id, host_id, max_seats, settings, "
+            "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (channel_id) WHERE status IN ('lobby', 'running') DO NOTHING "
+            "RETURNING id",
+            (
+                kind,
+                guild_id,
+                channel_id,
+                host_id,
+                max_seats,
+                json.dumps(settings or {}),
+                stamp,
+                stamp,
+            ),
+        )
+        if not inserted:
+            raise ChannelBusyError(channel_id, await _open_game_id(conn, channel_id))
+        game_id = inserted[0][0]
         await _write_seats(conn, game_id, (Seat(0, host_id, None, host_name),))
         return game_id
 

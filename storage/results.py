@@ -18,9 +18,11 @@ from openskill.models import PlackettLuce
 
 from engine import Standing, TileGame
 
+from .postgres import serialize
 from .records import Seat
 
 MODEL = PlackettLuce()
+_IF_BETTER = "CASE WHEN excluded.lowest > solo_best.lowest THEN excluded.{0} ELSE solo_best.{0} END"
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,7 @@ async def write_results(
         await _write_solo_best(conn, game_id, guild_id, kind, seats[0], standings[0], stamp)
         return
     player_ids = [seats[s.seat].player_id for s in standings]
+    await serialize(conn, "ratings", guild_id, kind)  # read, rate and write: one at a time
     before = await _current_ratings(conn, guild_id, kind, set(player_ids))
     after = merge_seats(
         player_ids, rate([before[p] for p in player_ids], [s.rank for s in standings])
@@ -90,9 +93,10 @@ async def write_results(
             "wins, best_lowest, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?) "
             "ON CONFLICT (guild_id, kind, player_id) DO UPDATE SET name = excluded.name, "
             "mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal, "
-            "games = games + 1, wins = wins + excluded.wins, "
-            "best_lowest = max(coalesce(best_lowest, excluded.best_lowest), "
-            "excluded.best_lowest), updated_at = excluded.updated_at",
+            "games = ratings.games + 1, wins = ratings.wins + excluded.wins, "
+            "best_lowest = CASE WHEN ratings.best_lowest IS NULL "
+            "OR excluded.best_lowest > ratings.best_lowest THEN excluded.best_lowest "
+            "ELSE ratings.best_lowest END, updated_at = excluded.updated_at",
             (
                 guild_id,
                 kind,
@@ -173,12 +177,12 @@ async def _write_solo_best(
     await conn.execute(
         "INSERT INTO solo_best (guild_id, kind, user_id, name, lowest, scores, game_id, games, "
         "achieved_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?) "
-        "ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET games = games + 1, "
+        "ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET games = solo_best.games + 1, "
         "name = excluded.name, "
-        "lowest = iif(excluded.lowest > lowest, excluded.lowest, lowest), "
-        "scores = iif(excluded.lowest > lowest, excluded.scores, scores), "
-        "game_id = iif(excluded.lowest > lowest, excluded.game_id, game_id), "
-        "achieved_at = iif(excluded.lowest > lowest, excluded.achieved_at, achieved_at)",
+        f"lowest = {_IF_BETTER.format('lowest')}, "
+        f"scores = {_IF_BETTER.format('scores')}, "
+        f"game_id = {_IF_BETTER.format('game_id')}, "
+        f"achieved_at = {_IF_BETTER.format('achieved_at')}",
         (
             guild_id,
             kind,

@@ -12,7 +12,9 @@ from datetime import datetime
 from .db import Database
 from .errors import StaleTurnError, StorageError
 from .load import load_where
+from .postgres import for_update
 from .records import DueTurn, GameRecord, GuildSettings, from_us
+from .shards import ALL_SHARDS, ShardSet
 
 _DEFAULTS = GuildSettings(guild_id=0)
 _HOUR_US = 3_600_000_000
@@ -72,48 +74,59 @@ class ScheduleQueries(Database):
         }
         async with self._write() as conn:  # one statement: concurrent changes both count
             [row] = await conn.execute_fetchall(
+                # The casts tell PostgreSQL what the parameters are (SQLite ignores them).
                 "INSERT INTO guild_settings (guild_id, reminder_hours, timeout_hours, "
-                "timeout_action, hints_enabled) VALUES (:guild, coalesce(:reminder, "
-                ":d_reminder), coalesce(:timeout, :d_timeout), coalesce(:action, :d_action), "
-                "coalesce(:hints, :d_hints)) ON CONFLICT (guild_id) DO UPDATE SET "
-                "reminder_hours = coalesce(:reminder, reminder_hours), "
-                "timeout_hours = coalesce(:timeout, timeout_hours), "
-                "timeout_action = coalesce(:action, timeout_action), "
-                "hints_enabled = coalesce(:hints, hints_enabled) "
+                "timeout_action, hints_enabled) VALUES (:guild, coalesce(CAST(:reminder AS "
+                "DOUBLE PRECISION), :d_reminder), coalesce(CAST(:timeout AS DOUBLE PRECISION), "
+                ":d_timeout), coalesce(CAST(:action AS TEXT), :d_action), "
+                "coalesce(CAST(:hints AS INTEGER), :d_hints)) ON CONFLICT (guild_id) DO UPDATE "
+                "SET reminder_hours = coalesce(:reminder, guild_settings.reminder_hours), "
+                "timeout_hours = coalesce(:timeout, guild_settings.timeout_hours), "
+                "timeout_action = coalesce(:action, guild_settings.timeout_action), "
+                "hints_enabled = coalesce(:hints, guild_settings.hints_enabled) "
                 "RETURNING reminder_hours, timeout_hours, timeout_action, hints_enabled",
                 values | defaults,
             )
         return GuildSettings(guild_id, row[0], row[1], row[2], bool(row[3]))
 
-    async def games_due_reminder(self, now: datetime | None = None) -> list[DueTurn]:
-        """Running games whose person to move has waited at least the guild's reminder
-        hours and has not been reminded for this move yet (see mark_reminded)."""
-        extra = "AND g.reminded_move_count IS NOT g.move_count"
-        return await self._due("reminder_hours", _DEFAULTS.reminder_hours, extra, now)
+    async def games_due_reminder(
+        self, now: datetime | None = None, shards: ShardSet = ALL_SHARDS
+    ) -> list[DueTurn]:
+        """Running games (of `shards`' servers) whose person to move has waited at least
+        the guild's reminder hours and has not been reminded for this move yet (see
+        mark_reminded)."""
+        extra = "AND g.reminded_move_count IS DISTINCT FROM g.move_count"
+        return await self._due("reminder_hours", _DEFAULTS.reminder_hours, extra, now, shards)
 
-    async def games_due_timeout(self, now: datetime | None = None) -> list[DueTurn]:
-        """Running games whose person to move has waited at least the timeout hours."""
-        return await self._due("timeout_hours", _DEFAULTS.timeout_hours, "", now)
+    async def games_due_timeout(
+        self, now: datetime | None = None, shards: ShardSet = ALL_SHARDS
+    ) -> list[DueTurn]:
+        """Running games (of `shards`' servers) whose person to move has waited at least
+        the timeout hours."""
+        return await self._due("timeout_hours", _DEFAULTS.timeout_hours, "", now, shards)
 
     async def mark_reminded(self, game_id: int, move_count: int) -> bool:
-        """Remember the reminder for this move; False if the game has moved on meanwhile."""
+        """Remember the reminder for this move; False if the game has moved on meanwhile,
+        or if another process has already reminded it: exactly one caller gets True."""
         async with self._write() as conn:
             cursor = await conn.execute(
                 "UPDATE games SET reminded_move_count = ? WHERE id = ? AND move_count = ? "
-                "AND status = 'running'",
-                (move_count, game_id, move_count),
+                "AND status = 'running' AND reminded_move_count IS DISTINCT FROM ?",
+                (move_count, game_id, move_count, move_count),
             )
             return cursor.rowcount == 1
 
-    async def games_awaiting_computer(self) -> list[GameRecord]:
-        """Running games whose seat to move is a computer or resigned: after a restart the
-        bot plays these on."""
+    async def games_awaiting_computer(self, shards: ShardSet = ALL_SHARDS) -> list[GameRecord]:
+        """Running games (of `shards`' servers) whose seat to move is a computer or
+        resigned: after a restart the bot plays these on."""
+        owned, params = shards.where("games.guild_id")
         async with self._read() as conn:
             return await load_where(
                 conn,
                 "status = 'running' AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = "
                 "games.id AND s.seat = games.to_move "
-                "AND (s.computer IS NOT NULL OR s.resigned = 1))",
+                f"AND (s.computer IS NOT NULL OR s.resigned = 1)) AND {owned}",
+                tuple(params),
                 cache=self._games,
             )
 
@@ -125,15 +138,16 @@ class ScheduleQueries(Database):
         async with self._write() as conn:
             rows = list(
                 await conn.execute_fetchall(
-                    "SELECT move_count FROM games WHERE id = ? AND status = 'running'",
+                    "SELECT move_count FROM games WHERE id = ? AND status = 'running'"
+                    + for_update(conn),
                     (game_id,),
                 )
             )
             if not rows or rows[0][0] != move_count:
                 raise StaleTurnError(game_id, move_count, rows[0][0] if rows else -1)
             await conn.execute(
-                "INSERT OR IGNORE INTO skip_votes (game_id, move_count, voter_id, voted_at) "
-                "VALUES (?, ?, ?, ?)",
+                "INSERT INTO skip_votes (game_id, move_count, voter_id, voted_at) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 (game_id, move_count, voter_id, self._now_us(now)),
             )
             counted = list(
@@ -148,7 +162,8 @@ class ScheduleQueries(Database):
         """A person's opt-in to direct messages when it is their turn."""
         async with self._write() as conn:
             await conn.execute(
-                "INSERT OR REPLACE INTO notify (user_id, enabled) VALUES (?, ?)",
+                "INSERT INTO notify (user_id, enabled) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET enabled = excluded.enabled",
                 (user_id, int(enabled)),
             )
 
@@ -157,10 +172,11 @@ class ScheduleQueries(Database):
         return bool(row and row[0])
 
     async def _due(
-        self, column: str, default: float, extra: str, now: datetime | None
+        self, column: str, default: float, extra: str, now: datetime | None, shards: ShardSet
     ) -> list[DueTurn]:
-        sql = _DUE.format(column=column, hour=_HOUR_US, extra=extra)
-        params = (_DEFAULTS.timeout_action, default, self._now_us(now), default)
+        owned, owned_params = shards.where("g.guild_id")
+        sql = _DUE.format(column=column, hour=_HOUR_US, extra=f"{extra} AND {owned}")
+        params = (_DEFAULTS.timeout_action, default, self._now_us(now), default, *owned_params)
         rows = await self._fetchall(sql, params)
         return [
             DueTurn(r[0], r[1], r[2], r[3], r[4], r[5], r[6], from_us(r[7]), r[8], r[9])  # type: ignore[arg-type]

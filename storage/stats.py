@@ -21,6 +21,9 @@ from .records import (
     from_us,
 )
 
+_AVERAGE = "avg(CAST({} AS DOUBLE PRECISION))"
+"""A float average on both databases (PostgreSQL's avg of integers is a decimal)."""
+
 _RESULT_COLUMNS = (
     "game_id, seat, player_id, name, rank, winner, resigned, red, green, blue, orange, purple, "
     "rating_before, rating_after"
@@ -158,9 +161,12 @@ async def _player_stats(
 ) -> PlayerStats | None:
     [row] = await conn.execute_fetchall(
         "SELECT count(*), coalesce(sum(winner), 0), "
-        "coalesce(sum(g.players = 1), 0), max(iif(g.players = 1, lowest, NULL)), "
-        "avg(red), avg(green), avg(blue), avg(orange), avg(purple), "
-        "avg(iif(g.players > 1, lowest, NULL)), max(iif(g.players > 1, lowest, NULL)) "
+        "coalesce(sum(CASE WHEN g.players = 1 THEN 1 ELSE 0 END), 0), "
+        "max(CASE WHEN g.players = 1 THEN lowest END), "
+        f"{_AVERAGE.format('red')}, {_AVERAGE.format('green')}, {_AVERAGE.format('blue')}, "
+        f"{_AVERAGE.format('orange')}, {_AVERAGE.format('purple')}, "
+        f"{_AVERAGE.format('CASE WHEN g.players > 1 THEN lowest END')}, "
+        "max(CASE WHEN g.players > 1 THEN lowest END) "
         "FROM results r JOIN games g ON g.id = r.game_id "
         "WHERE g.guild_id = ? AND g.kind = ? AND r.player_id = ?",
         (guild_id, kind, player_id),

@@ -1,4 +1,5 @@
-"""Shared fixtures: a repository on a fresh file, simulated time, and games to play."""
+"""Shared fixtures: a repository on a fresh database (a SQLite file, and a PostgreSQL
+database: `repo` runs every test on both), simulated time, and games to play."""
 
 from __future__ import annotations
 
@@ -49,8 +50,8 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def repo(db_path: Path, clock: FakeClock) -> AsyncIterator[Repository]:
-    async with await Repository.open(db_path, clock=clock) as repository:
+async def repo(database: str | Path, clock: FakeClock) -> AsyncIterator[Repository]:
+    async with await Repository.open(database, clock=clock) as repository:
         yield repository
 
 

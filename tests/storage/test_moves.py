@@ -24,8 +24,8 @@ async def _count_moves(repo: Repository, game_id: int) -> int:
     return len(await repo.moves(game_id))
 
 
-async def test_reopening_gives_identical_games(db_path: Path, clock: FakeClock) -> None:
-    async with await Repository.open(db_path, clock=clock) as repo:
+async def test_reopening_gives_identical_games(database: str | Path, clock: FakeClock) -> None:
+    async with await Repository.open(database, clock=clock) as repo:
         lobby = await repo.create_lobby("axio", GUILD, 1, 100, "Ann")
         middle = await play_random(repo, await running_game(repo, channel=2), moves=9)
         middle = await repo.resign(middle.id, 1)
@@ -34,7 +34,7 @@ async def test_reopening_gives_identical_games(db_path: Path, clock: FakeClock) 
         cancelled = await repo.cancel((await running_game(repo, channel=5)).id)
         before = [lobby, middle, done, rota, cancelled]
         assert done.status == "finished"
-    async with await Repository.open(db_path, clock=clock) as repo:
+    async with await Repository.open(database, clock=clock) as repo:
         after = [await repo.get_game(record.id) for record in before]
     assert after == before
     assert after[1].game is not None and after[1].game.resigned == {1}
@@ -126,10 +126,10 @@ async def test_100_concurrent_submissions_for_one_turn_apply_exactly_one(
     assert (await repo.get_game(record.id)).move_count == 1
 
 
-async def test_two_connections_cannot_both_apply_a_turn(db_path: Path) -> None:
+async def test_two_connections_cannot_both_apply_a_turn(database: str | Path) -> None:
     async with (
-        await Repository.open(db_path) as first,
-        await Repository.open(db_path) as second,
+        await Repository.open(database) as first,
+        await Repository.open(database) as second,
     ):
         record = await running_game(first, humans=3)
         assert record.game is not None
@@ -180,11 +180,11 @@ async def test_finished_game_keeps_seed_and_moves_for_replays(repo: Repository) 
 
 
 async def test_a_cached_game_is_never_used_once_another_writer_changed_it(
-    db_path: Path,
+    database: str | Path,
 ) -> None:
     async with (
-        await Repository.open(db_path) as first,
-        await Repository.open(db_path) as second,
+        await Repository.open(database) as first,
+        await Repository.open(database) as second,
     ):
         record = await play_random(first, await running_game(first, humans=3), moves=2)
         record = await play_random(second, await second.get_game(record.id), moves=1, seed=5)

