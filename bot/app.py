@@ -17,12 +17,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from storage import GameRecord, Repository
+from storage.db import describe
+from storage.shards import ShardSet
 
 from .builder import Builder
 from .config import Settings
 from .desk import Desk
 from .errors import reply_refusal
 from .lobby import Lobby
+from .thinking import Thinker
 from .views import DYNAMIC_ITEMS
 
 log = logging.getLogger("axio")
@@ -40,14 +43,22 @@ class AxioTree(app_commands.CommandTree):
 class AxioBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, shard_count: int | None = None) -> None:
         intents = discord.Intents.default()
+        shards = settings.shards
+        if settings.shard_count is not None:
+            shard_count = settings.shard_count
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             tree_cls=AxioTree,
             shard_count=shard_count,
+            shard_ids=sorted(shards.ids) if shards.ids is not None else None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
         self.settings = settings
+        self.shards_owned: ShardSet = shards
+        """The servers whose games this process looks after: the scheduler, resume and
+        delivery ask storage only for these, so two processes never act on one game."""
+        self.thinker = Thinker(settings.computer_processes)
         self.repo: Repository = None  # type: ignore[assignment]  # opened in setup_hook
         self.desk = Desk(self)
         self.lobby = Lobby(self)
@@ -59,7 +70,7 @@ class AxioBot(commands.AutoShardedBot):
         from .scheduler import Scheduler
 
         self.repo = await Repository.open(
-            self.settings.database_path, clock=lambda: discord.utils.utcnow()
+            self.settings.database, clock=lambda: discord.utils.utcnow()
         )
         await self.add_cog(AxioCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -67,7 +78,9 @@ class AxioBot(commands.AutoShardedBot):
         self.scheduler = Scheduler(self)
         self.scheduler.start()
         self.spawn(self.desk.resume())
-        log.info("ready: database %s", self.settings.database_path)
+        log.info(
+            "ready: database %s, shards %s", describe(self.settings.database), self.shards_owned
+        )
 
     async def sync_commands(self) -> None:
         """Development guilds get their commands at once; everywhere else within an hour."""
@@ -80,6 +93,7 @@ class AxioBot(commands.AutoShardedBot):
     async def close(self) -> None:
         if getattr(self, "scheduler", None):
             self.scheduler.stop()
+        self.thinker.close()
         if self.repo is not None:
             await self.repo.close()
         await super().close()

@@ -8,8 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from storage.shards import ALL_SHARDS, ShardSet
 
 
 class Settings(BaseSettings):
@@ -17,6 +19,17 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = Field(default=None, description="the bot's token")
     database_path: Path = Field(default=Path("data/axio.sqlite3"))
+    database_url: str | None = Field(
+        default=None,
+        description="sqlite:///path or postgresql://user:password@host/db; wins over the path",
+    )
+    shard_count: int | None = Field(default=None, ge=1, description="shards in all")
+    shard_ids: Annotated[list[int], NoDecode] = Field(
+        default_factory=list, description="the shards this process runs (comma-separated)"
+    )
+    computer_processes: int = Field(
+        default=2, ge=0, le=64, description="processes computer players think in; 0: a thread"
+    )
     # NoDecode: the value is a comma-separated list (or empty), not JSON.
     dev_guild_ids: Annotated[list[int], NoDecode] = Field(
         default_factory=list,
@@ -26,7 +39,27 @@ class Settings(BaseSettings):
     computer_budget_s: float = Field(default=1.0, gt=0, le=10)
     scheduler_minutes: float = Field(default=5, gt=0)
 
-    @field_validator("dev_guild_ids", mode="before")
+    @property
+    def database(self) -> str | Path:
+        """Where the data lives: DATABASE_URL if set, else the DATABASE_PATH file."""
+        return self.database_url or self.database_path
+
+    @property
+    def shards(self) -> ShardSet:
+        """The servers this process looks after (all of them unless SHARD_IDS says)."""
+        if self.shard_count is None:
+            return ALL_SHARDS
+        return ShardSet(self.shard_count, frozenset(self.shard_ids) or None)
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_ids and self.shard_count is None:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT (the number of shards in all)")
+        if self.shard_count is not None:
+            self.shards  # noqa: B018  (raises ValueError for ids outside 0..count-1)
+        return self
+
+    @field_validator("dev_guild_ids", "shard_ids", mode="before")
     @classmethod
     def _split_ids(cls, value: object) -> object:
         if isinstance(value, str):

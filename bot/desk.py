@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from engine import PlayResult
-from engine.ai import choose_move
 from storage import GameRecord, Repository
 
 from .present import move_summary, title
@@ -101,12 +100,11 @@ class Desk:
             record, _ = await self.play(record, move, seat=seat, expected=expected)
 
     async def computer_move(self, record: GameRecord, level: str) -> Any:
-        """Think in a worker thread, so the bot keeps answering meanwhile; the seed makes
-        the choice repeatable for this game and move."""
+        """Think in the bot's Thinker (a process pool), so the bot keeps answering
+        meanwhile; the seed makes the choice repeatable for this game and move."""
         assert record.game is not None
-        return await asyncio.to_thread(
-            choose_move,
-            record.game.copy(),
+        return await self.bot.thinker.choose(
+            record.game,
             level,
             seed=(record.seed or 0) * 1009 + record.game.move_count,
             budget_s=self.bot.settings.computer_budget_s,
@@ -153,5 +151,5 @@ class Desk:
 
     async def resume(self) -> None:
         """After a restart: computer seats whose turn it was play on."""
-        for record in await self.repo.games_awaiting_computer():
+        for record in await self.repo.games_awaiting_computer(self.bot.shards_owned):
             await self.run_computers(record.id)

@@ -36,10 +36,10 @@ class Scheduler:
 
     async def tick(self) -> None:
         """One pass: remind, then apply timeouts. A failure in one game spares the others."""
-        now = discord.utils.utcnow()
-        for due in await self.bot.repo.games_due_reminder(now):
+        now, shards = discord.utils.utcnow(), self.bot.shards_owned
+        for due in await self.bot.repo.games_due_reminder(now, shards):
             await self._guarded(self.remind(due), due)
-        for due in await self.bot.repo.games_due_timeout(now):
+        for due in await self.bot.repo.games_due_timeout(now, shards):
             await self._guarded(self.time_out(due), due)
 
     async def _guarded(self, work, due: DueTurn) -> None:  # type: ignore[no-untyped-def]
