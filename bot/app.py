@@ -1,8 +1,9 @@
 """The discord.py application: one `/axio` command group over storage, engine and render.
 
 `create_bot(settings)` builds an unstarted bot; `setup_hook` opens the database, registers
-the cog and the persistent controls, syncs the commands and resumes games, so a restarted
-bot goes on exactly where the last one stopped.
+the cog and the persistent controls, syncs the commands, and starts the delivery loop and
+the scheduler, which deliver what is still owed and let computer seats play on: a
+restarted bot goes on exactly where the last one stopped.
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from storage import GameRecord, Repository
+from storage import ALL_SHARDS, GameRecord, Repository, ShardSet
 
 from .builder import Builder
 from .config import Settings
+from .courier import Courier
 from .desk import Desk
 from .errors import reply_refusal
 from .lobby import Lobby
@@ -49,7 +51,9 @@ class AxioBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.repo: Repository = None  # type: ignore[assignment]  # opened in setup_hook
+        self.shards_owned: ShardSet = ALL_SHARDS
         self.desk = Desk(self)
+        self.courier = Courier(self)
         self.lobby = Lobby(self)
         self.builder = Builder(self)
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -66,7 +70,7 @@ class AxioBot(commands.AutoShardedBot):
         await self.sync_commands()
         self.scheduler = Scheduler(self)
         self.scheduler.start()
-        self.spawn(self.desk.resume())
+        self.courier.start()  # its first pass delivers what is owed and resumes computers
         log.info("ready: database %s", self.settings.database_path)
 
     async def sync_commands(self) -> None:
@@ -80,12 +84,14 @@ class AxioBot(commands.AutoShardedBot):
     async def close(self) -> None:
         if getattr(self, "scheduler", None):
             self.scheduler.stop()
+        self.courier.stop()
         if self.repo is not None:
             await self.repo.close()
         await super().close()
 
     def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
-        """Run background work (computer moves, resumes) and log it if it fails."""
+        """Run background work (deliveries, computer moves) and log it if it fails; what
+        it was doing is stored, so the delivery loop's next pass takes it up again."""
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._finished)

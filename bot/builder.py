@@ -197,6 +197,7 @@ class Builder:
         record, result = await self.bot.desk.play(
             record, move, seat=seat.seat, expected=record.move_count
         )
+        interaction.extras["committed"] = result.move
         done = f"You played **{result.move}**: {points_text(result.points)}."
         if record.seat_to_move is not None and record.seat_to_move.seat == seat.seat:
             await self.open(interaction, record, edit=True)

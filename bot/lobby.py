@@ -83,7 +83,7 @@ class Lobby:
         await interaction.response.send_message(
             f"🎲 A solo game of **{title(kind)}** for {interaction.user.mention}."
         )
-        await self.bot.desk.started(record)
+        self.bot.desk.started(record)
 
     async def press(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
         """A lobby button or the matching command."""
@@ -121,7 +121,7 @@ class Lobby:
                 note = "The game has started."
         await self.refresh(interaction, record, note)
         if record.status == "running":
-            await self.bot.desk.started(record)
+            self.bot.desk.started(record)
 
     async def add_computer(
         self, interaction: discord.Interaction, game_id: int, level: str

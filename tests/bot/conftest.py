@@ -20,6 +20,7 @@ def bot_settings(tmp_path) -> Settings:
         database_path=tmp_path / "axio.sqlite3",
         computer_budget_s=0.02,
         scheduler_minutes=30,
+        delivery_idle_seconds=1800,
     )
 
 
