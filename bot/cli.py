@@ -17,6 +17,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import aiohttp
 import discord
 from pydantic import ValidationError
 from pydantic_settings import SettingsError
@@ -63,10 +64,14 @@ def token_problem(settings: Settings) -> str | None:
 
 
 def run(settings: Settings) -> int:
+    """Connect and play; every way this cannot start is one line on stderr and exit 2."""
     problem = token_problem(settings)
     if problem:
-        print(f"axio-bot: {problem}", file=sys.stderr)
-        return 2
+        return _fail(problem)
+    try:
+        asyncio.run(_check_database(settings))
+    except Exception as error:
+        return _fail(f"cannot use the database {settings.database_path}: {_reason(error)}")
     configure_logging(settings.log_level)
     from .app import create_bot
 
@@ -74,12 +79,27 @@ def run(settings: Settings) -> int:
     try:
         bot.run(settings.discord_token.get_secret_value().strip(), log_handler=None)  # type: ignore[union-attr]
     except discord.LoginFailure:
-        print(f"axio-bot: Discord refused the token: {TOKEN_HELP}", file=sys.stderr)
-        return 2
+        return _fail(f"Discord refused the token: {TOKEN_HELP}")
     except discord.PrivilegedIntentsRequired:
-        print("axio-bot: Discord refused the intents the bot asked for.", file=sys.stderr)
-        return 2
+        return _fail("Discord refused the intents the bot asked for.")
+    except (aiohttp.ClientError, discord.GatewayNotFound, TimeoutError, OSError) as error:
+        return _fail(
+            f"cannot reach Discord ({_reason(error)}): check this machine's network and DNS"
+        )
+    except sqlite3.Error as error:
+        return _fail(f"cannot use the database {settings.database_path}: {_reason(error)}")
     return 0
+
+
+def _fail(problem: str) -> int:
+    print(f"axio-bot: {problem}", file=sys.stderr)
+    return 2
+
+
+def _reason(error: BaseException) -> str:
+    """An error as one short line (no traceback, never the token)."""
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text[:200]
 
 
 def _open_once(path: Path) -> None:
@@ -90,18 +110,25 @@ def _open_once(path: Path) -> None:
 
 
 async def _check_database(settings: Settings) -> list[str]:
+    """Open (and migrate) the database, and run SQLite's quick_check: a file with a
+    damaged page is a problem, named in the report, not 'healthy'."""
     from storage import Repository
 
     _open_once(settings.database_path)
     repo = await Repository.open(settings.database_path)
     try:
+        damage = await repo.damage()
         games = await repo.open_games()
         version = await repo.schema_version()
+        owed = await repo.owed_count()
     finally:
         await repo.close()
+    if damage:
+        raise sqlite3.DatabaseError("damaged: " + "; ".join(damage[:5]))
     return [
-        f"database: {settings.database_path} (schema version {version})",
+        f"database: {settings.database_path} (schema version {version}, quick_check ok)",
         f"games in progress: {len(games)}",
+        f"table posts still owed: {owed}",
     ]
 
 

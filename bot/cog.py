@@ -70,6 +70,10 @@ class AxioCog(
         seats: app_commands.Range[int, 1, 4] = 4,
     ) -> None:
         existing = await self.bot.repo.game_in_channel(interaction.channel_id or 0)
+        if existing is not None and existing.status == "lobby" and not existing.lobby_message_id:
+            # The lobby was stored but its message never was (a crash in between).
+            await self.bot.lobby.repost(interaction, existing)
+            return
         if existing is not None:
             where = f" (see {self._jump(existing)})" if existing.lobby_message_id else ""
             raise Refusal(

@@ -187,6 +187,13 @@ class Database:
         rows = await self._fetchall(sql, params)
         return rows[0] if rows else None
 
+    async def damage(self) -> list[str]:
+        """What SQLite's quick_check finds wrong with the file ([] when it is sound)."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall("PRAGMA quick_check")
+        found = [str(row[0]) for row in rows]
+        return [] if found == ["ok"] else found
+
     async def schema_version(self) -> int:
         async with self._read() as conn:
             return await _user_version(conn)
