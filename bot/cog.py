@@ -16,7 +16,7 @@ from storage import GameRecord, StaleTurnError
 
 from .cog_community import CommunityCommands
 from .desk import skip_votes_needed
-from .errors import NO_GAME_HERE, Refusal
+from .errors import NO_GAME_HERE, Refusal, after_commit
 from .lobby import may_manage
 from .moves import autocomplete_options, hint_lines, parse_player_move, unstamped
 from .present import move_log_text, seat_name, seat_names, title
@@ -129,7 +129,8 @@ class AxioCog(
             record, parsed, seat=seat.seat, expected=record.move_count
         )
         interaction.extras["committed"] = result.move
-        await interaction.followup.send(f"You played **{result.move}**.", ephemeral=True)
+        answer = interaction.followup.send(f"You played **{result.move}**.", ephemeral=True)
+        await after_commit(interaction, answer, result.move)
 
     @play.autocomplete("move")
     async def play_autocomplete(

@@ -8,6 +8,7 @@ and storage errors (stale turns, full lobbies, …) carry player-readable messag
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable
 
 import discord
 from discord import app_commands
@@ -68,6 +69,18 @@ async def reply_refusal(interaction: discord.Interaction, error: BaseException) 
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:
         log.info("could not answer %s: %s", _where(interaction), text)
+
+
+async def after_commit(
+    interaction: discord.Interaction, answer: Awaitable[object], move: str
+) -> None:
+    """Await the answer to a member whose move is stored; if Discord loses it, say the move
+    stands instead (never 'nothing changed'); the table post is owed either way."""
+    try:
+        await answer
+    except discord.HTTPException as error:
+        log.info("answer to %s lost (%s); telling the move stands", _where(interaction), error)
+        await reply_refusal(interaction, error)
 
 
 def _where(interaction: discord.Interaction) -> str:
