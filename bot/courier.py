@@ -75,6 +75,7 @@ class Courier:
         self.bot = bot
         self._delivering: set[int] = set()
         self._again: set[int] = set()
+        self._started = False
         self.idle = bot.settings.delivery_idle_seconds
         self.loop = tasks.loop(seconds=self.idle)(self.tick)
 
@@ -99,6 +100,10 @@ class Courier:
         pass (the database busy, say) is logged and the next one tries again."""
         wait = self.idle
         try:
+            if not self._started:  # leases left by a killed predecessor are void
+                if released := await self.bot.repo.release_leases(self.bot.shards_owned):
+                    log.info("took over %s posts a stopped process was delivering", released)
+                self._started = True
             now = discord.utils.utcnow()
             for game_id in await self.bot.repo.owed_games(now, self.bot.shards_owned):
                 self.kick(game_id)

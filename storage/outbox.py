@@ -200,6 +200,18 @@ class OutboxCommands(Database):
                 (self._now_us(retry_at), *ids),
             )
 
+    async def release_leases(self, shards: ShardSet = ALL_SHARDS) -> int:
+        """Give back the leases of these shards' rows: at start-up, the only process that
+        delivers for them is this one, so a lease left is a killed predecessor's."""
+        condition, params = shards.where("guild_id")
+        async with self._write() as conn:
+            cursor = await conn.execute(
+                "UPDATE outbox SET leased_until = NULL WHERE delivered_at IS NULL "
+                f"AND leased_until IS NOT NULL AND {condition}",
+                params,
+            )
+            return cursor.rowcount
+
     async def owed_count(self, game_id: int | None = None) -> int:
         """Posts not delivered yet (of one game, or in all)."""
         where, params = ("AND game_id = ?", (game_id,)) if game_id is not None else ("", ())
