@@ -13,27 +13,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import subprocess
-import sys
 import tempfile
-import textwrap
 import time
 from pathlib import Path
 
 from bench.common import percentile, report
 from storage import Repository
 from tests.bot.kill_harness import kill_again_and_again
-
-HOLD_LOCK = textwrap.dedent(
-    """
-    import sqlite3, sys
-    conn = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=30)
-    conn.execute("BEGIN IMMEDIATE")
-    print("locked", flush=True)
-    sys.stdin.readline()
-    conn.execute("COMMIT")
-    """
-)
+from tests.lock_holder import holding_write_lock
 
 
 async def reads_while_locked(folder: Path, reads: int = 400) -> float:
@@ -44,14 +31,7 @@ async def reads_while_locked(folder: Path, reads: int = 400) -> float:
         for channel in range(20):
             record = await repo.create_lobby("axio", 1, channel, 7, "P0")
             records.append(await repo.start(record.id, seed=channel))
-        holder = subprocess.Popen(
-            [sys.executable, "-c", HOLD_LOCK, str(path)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        try:
-            assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+        with holding_write_lock(path) as holder:
             times = []
             for number in range(reads):
                 record = records[number % len(records)]
@@ -60,8 +40,6 @@ async def reads_while_locked(folder: Path, reads: int = 400) -> float:
                 await repo.game_in_channel(record.channel_id)
                 times.append((time.perf_counter() - start) * 1000)
             assert holder.poll() is None, "the lock was given up during the reads"
-        finally:
-            holder.communicate("\n", timeout=30)
     return round(percentile(times, 0.95), 2)
 
 

@@ -5,11 +5,8 @@ shown the position (at once or when the delivery is retried) and computers go on
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import textwrap
-
 from tests.bot.table import Table
+from tests.lock_holder import holding_write_lock
 
 TABLE_POST = "/channels/*/messages"
 
@@ -182,28 +179,10 @@ async def test_a_scheduler_pass_that_fails_does_not_stop_reminders(table: Table,
     assert any("⏰" in m.content and f"<@{mover.id}>" in m.content for m in table.public())
 
 
-HOLD_LOCK = textwrap.dedent(
-    """
-    import sqlite3, sys, time
-    conn = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=30)
-    conn.execute("BEGIN IMMEDIATE")
-    print("locked", flush=True)
-    time.sleep(float(sys.argv[2]))
-    conn.execute("COMMIT")
-    """
-)
-
-
 async def test_reads_answer_and_writes_say_busy_while_another_process_writes(table: Table):
     record = await two_player(table)
     other = table.guild.create_text_channel("elsewhere")
-    holder = subprocess.Popen(
-        [sys.executable, "-c", HOLD_LOCK, str(table.settings.database_path), "5"],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+    with holding_write_lock(table.settings.database_path, seconds=5) as holder:
         looked = await table.ann.slash(other, "axio board")
         assert looked.ephemeral and "no game in this channel" in looked.response.content
         board = await table.slash(table.ben, "axio board")
@@ -213,8 +192,6 @@ async def test_reads_answer_and_writes_say_busy_while_another_process_writes(tab
         answer = answers(busy)[-1]
         assert busy.ephemeral and "busy" in answer and "try again" in answer
         assert holder.poll() is None  # all of that while the lock was held
-    finally:
-        holder.wait(timeout=30)
     assert (await table.record(record.id)).move_count == 0  # nothing half done
 
 

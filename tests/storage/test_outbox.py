@@ -4,9 +4,6 @@ least once, leased while a delivery runs, retried after a failure, and split by 
 from __future__ import annotations
 
 import sqlite3
-import subprocess
-import sys
-import textwrap
 from datetime import timedelta
 from pathlib import Path
 
@@ -14,6 +11,7 @@ import pytest
 
 from engine import IllegalMoveError
 from storage import DatabaseBusyError, Repository, ShardSet
+from tests.lock_holder import holding_write_lock
 from tests.storage.conftest import GUILD, FakeClock, running_game
 
 
@@ -110,39 +108,17 @@ async def test_the_last_vote_to_skip_passes_once(repo: Repository):
     assert await repo.games_skip_voted() == [(record.id, 2)]
 
 
-HOLD_LOCK = textwrap.dedent(
-    """
-    import sqlite3, sys, time
-    conn = sqlite3.connect(sys.argv[1], isolation_level=None)
-    conn.execute("BEGIN IMMEDIATE")
-    conn.execute("UPDATE games SET updated_at = updated_at")
-    print("locked", flush=True)
-    sys.stdin.readline()
-    conn.execute("COMMIT")
-    """
-)
-
-
 async def test_reads_go_on_and_writes_fail_whole_while_another_process_holds_the_lock(
     db_path: Path, clock: FakeClock
 ):
     async with await Repository.open(db_path, clock=clock, busy_timeout_ms=200) as repo:
         record = await running_game(repo)
-        holder = subprocess.Popen(
-            [sys.executable, "-c", HOLD_LOCK, str(db_path)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        try:
-            assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+        with holding_write_lock(db_path) as holder:
             again = await repo.get_game(record.id)  # a read: answered beside the writer
             assert again.move_count == 0 and await repo.game_in_channel(10) is not None
             with pytest.raises(DatabaseBusyError, match="try again"):
                 await repo.record_move(record.id, 0, record.game.legal_moves()[0])
             assert holder.poll() is None  # the lock was held all along
-        finally:
-            holder.communicate("\n", timeout=10)
         assert (await repo.get_game(record.id)).move_count == 0
         assert await owed(repo) == [("start", 0)]  # the refused write left nothing behind
         moved, _ = await repo.record_move(record.id, 0, record.game.legal_moves()[0])
