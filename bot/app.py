@@ -1,8 +1,9 @@
 """The discord.py application: one `/axio` command group over storage, engine and render.
 
 `create_bot(settings)` builds an unstarted bot; `setup_hook` opens the database, registers
-the cog and the persistent controls, syncs the commands and resumes games, so a restarted
-bot goes on exactly where the last one stopped.
+the cog and the persistent controls, syncs the commands, and starts the delivery loop and
+the scheduler, which deliver what is still owed and let computer seats play on: a
+restarted bot goes on exactly where the last one stopped.
 """
 
 from __future__ import annotations
@@ -16,12 +17,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from storage import GameRecord, Repository
+from storage import GameRecord, Repository, ShardSet
 from storage.db import describe
-from storage.shards import ShardSet
 
 from .builder import Builder
 from .config import Settings
+from .courier import Courier
 from .desk import Desk
 from .errors import reply_refusal
 from .lobby import Lobby
@@ -61,6 +62,7 @@ class AxioBot(commands.AutoShardedBot):
         self.thinker = Thinker(settings.computer_processes)
         self.repo: Repository = None  # type: ignore[assignment]  # opened in setup_hook
         self.desk = Desk(self)
+        self.courier = Courier(self)
         self.lobby = Lobby(self)
         self.builder = Builder(self)
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -77,7 +79,7 @@ class AxioBot(commands.AutoShardedBot):
         await self.sync_commands()
         self.scheduler = Scheduler(self)
         self.scheduler.start()
-        self.spawn(self.desk.resume())
+        self.courier.start()  # its first pass delivers what is owed and resumes computers
         log.info(
             "ready: database %s, shards %s", describe(self.settings.database), self.shards_owned
         )
@@ -93,13 +95,15 @@ class AxioBot(commands.AutoShardedBot):
     async def close(self) -> None:
         if getattr(self, "scheduler", None):
             self.scheduler.stop()
+        self.courier.stop()
         self.thinker.close()
         if self.repo is not None:
             await self.repo.close()
         await super().close()
 
     def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
-        """Run background work (computer moves, resumes) and log it if it fails."""
+        """Run background work (deliveries, computer moves) and log it if it fails; what
+        it was doing is stored, so the delivery loop's next pass takes it up again."""
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._finished)

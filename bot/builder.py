@@ -18,7 +18,7 @@ from engine import Colour, ScoredMove, TileGame
 from render import render_board, render_hand, render_rack
 from storage import GameRecord, Seat
 
-from .errors import Refusal
+from .errors import Refusal, after_commit
 from .moves import MAX_CHOICES, describe, option_label, parse_player_move, ranked
 from .present import points_text, seat_name
 from .views import ChoiceSelect, MoveButton
@@ -197,11 +197,13 @@ class Builder:
         record, result = await self.bot.desk.play(
             record, move, seat=seat.seat, expected=record.move_count
         )
+        interaction.extras["committed"] = result.move
         done = f"You played **{result.move}**: {points_text(result.points)}."
         if record.seat_to_move is not None and record.seat_to_move.seat == seat.seat:
-            await self.open(interaction, record, edit=True)
-            return
-        await interaction.edit_original_response(content=done, attachments=[], view=None)
+            answer = self.open(interaction, record, edit=True)
+        else:
+            answer = interaction.edit_original_response(content=done, attachments=[], view=None)
+        await after_commit(interaction, answer, result.move)
 
     async def _show(
         self,

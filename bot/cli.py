@@ -4,6 +4,7 @@ axio-bot            # the same as `axio-bot run`
 axio-bot run        # connect to Discord with DISCORD_TOKEN
 axio-bot check      # validate configuration and the database, say what was found
 axio-bot playground # the real bot on SimCord's in-memory Discord, in your browser
+axio-bot migrate-db --from sqlite:///data/axio.sqlite3 --to postgresql://…  # move up
 """
 
 from __future__ import annotations
@@ -17,9 +18,14 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import aiohttp
+import asyncpg
 import discord
 from pydantic import ValidationError
 from pydantic_settings import SettingsError
+
+from storage.db import describe, sqlite_path
+from storage.postgres import is_postgres_url
 
 from .config import Settings
 
@@ -42,9 +48,9 @@ def configure_logging(level: str) -> None:
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level.upper())))
 
 
-def load_settings() -> Settings:
+def load_settings(**overrides: object) -> Settings:
     try:
-        return Settings()
+        return Settings(**overrides)  # type: ignore[arg-type]
     except ValidationError as error:
         problems = "; ".join(
             f"{'.'.join(map(str, e['loc'])).upper()}: {e['msg']}" for e in error.errors()
@@ -63,10 +69,14 @@ def token_problem(settings: Settings) -> str | None:
 
 
 def run(settings: Settings) -> int:
+    """Connect and play; every way this cannot start is one line on stderr and exit 2."""
     problem = token_problem(settings)
     if problem:
-        print(f"axio-bot: {problem}", file=sys.stderr)
-        return 2
+        return _fail(problem)
+    try:
+        asyncio.run(_check_database(settings))
+    except Exception as error:
+        return _fail(f"cannot use the database {describe(settings.database)}: {_reason(error)}")
     configure_logging(settings.log_level)
     from .app import create_bot
 
@@ -74,12 +84,27 @@ def run(settings: Settings) -> int:
     try:
         bot.run(settings.discord_token.get_secret_value().strip(), log_handler=None)  # type: ignore[union-attr]
     except discord.LoginFailure:
-        print(f"axio-bot: Discord refused the token: {TOKEN_HELP}", file=sys.stderr)
-        return 2
+        return _fail(f"Discord refused the token: {TOKEN_HELP}")
     except discord.PrivilegedIntentsRequired:
-        print("axio-bot: Discord refused the intents the bot asked for.", file=sys.stderr)
-        return 2
+        return _fail("Discord refused the intents the bot asked for.")
+    except (aiohttp.ClientError, discord.GatewayNotFound, TimeoutError, OSError) as error:
+        return _fail(
+            f"cannot reach Discord ({_reason(error)}): check this machine's network and DNS"
+        )
+    except (sqlite3.Error, asyncpg.PostgresError) as error:
+        return _fail(f"cannot use the database {describe(settings.database)}: {_reason(error)}")
     return 0
+
+
+def _fail(problem: str) -> int:
+    print(f"axio-bot: {problem}", file=sys.stderr)
+    return 2
+
+
+def _reason(error: BaseException) -> str:
+    """An error as one short line (no traceback, never the token)."""
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text[:200]
 
 
 def _open_once(path: Path) -> None:
@@ -90,18 +115,26 @@ def _open_once(path: Path) -> None:
 
 
 async def _check_database(settings: Settings) -> list[str]:
+    """Open (and migrate) the database, and run SQLite's quick_check: a file with a
+    damaged page is a problem, named in the report, not 'healthy'."""
     from storage import Repository
 
-    _open_once(settings.database_path)
-    repo = await Repository.open(settings.database_path)
+    if not is_postgres_url(settings.database):
+        _open_once(sqlite_path(settings.database))
+    repo = await Repository.open(settings.database)
     try:
+        damage = await repo.damage()
         games = await repo.open_games()
         version = await repo.schema_version()
+        owed = await repo.owed_count()
     finally:
         await repo.close()
+    if damage:
+        raise sqlite3.DatabaseError("damaged: " + "; ".join(damage[:5]))
     return [
-        f"database: {settings.database_path} (schema version {version})",
+        f"database: {describe(settings.database)} (schema version {version}, quick_check ok)",
         f"games in progress: {len(games)}",
+        f"table posts still owed: {owed}",
     ]
 
 
@@ -121,7 +154,7 @@ def check(settings: Settings) -> int:
         lines.extend(asyncio.run(_check_database(settings)))
     except Exception as error:
         healthy = False
-        lines.append(f"database: PROBLEM — {settings.database_path}: {error}")
+        lines.append(f"database: PROBLEM — {describe(settings.database)}: {error}")
     for line in lines:
         print(line)
     print("healthy" if healthy else "NOT healthy: fix the problems above")
@@ -145,16 +178,47 @@ def playground(settings: Settings, seconds: float | None, port: int | None) -> i
     return 0
 
 
+def migrate_db(source: str, target: str) -> int:
+    """Copy every game, move, result, rating and setting into an empty database."""
+    from storage import StorageError
+    from storage.transfer import copy_database
+
+    print(f"copying {describe(source)} → {describe(target)}")
+    try:
+        copied = asyncio.run(copy_database(source, target, say=print))
+    except (StorageError, ValueError, OSError, sqlite3.Error, asyncpg.PostgresError) as error:
+        return _fail(f"migrate-db: {_reason(error)}")
+    print(f"done: {sum(copied.values())} rows in {len(copied)} tables, counts verified")
+    return 0
+
+
+def _shard_options(args: argparse.Namespace) -> dict[str, object]:
+    """--shard-count and --shard-ids, which win over SHARD_COUNT and SHARD_IDS."""
+    options: dict[str, object] = {}
+    if args.shard_count is not None:
+        options["shard_count"] = args.shard_count
+    if args.shard_ids is not None:
+        options["shard_ids"] = [int(part) for part in args.shard_ids.replace(",", " ").split()]
+    return options
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="axio-bot", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command")
-    commands.add_parser("run", help="connect to Discord (the default)")
+    running = commands.add_parser("run", help="connect to Discord (the default)")
+    running.add_argument("--shard-count", type=int, help="shards in all (SHARD_COUNT)")
+    running.add_argument("--shard-ids", help="the shards this process runs, e.g. 0,1 (SHARD_IDS)")
     commands.add_parser("check", help="validate configuration and the database")
+    moving = commands.add_parser("migrate-db", help="copy all data into an empty database")
+    moving.add_argument("--from", dest="source", required=True, help="sqlite:///path or URL")
+    moving.add_argument("--to", dest="target", required=True, help="postgresql://… or path")
     play = commands.add_parser("playground", help="play in a browser, no token needed")
     play.add_argument("--seconds", type=float, help="stop after this many seconds")
     play.add_argument("--port", type=int, help="port on 127.0.0.1 (default: any free one)")
     args = parser.parse_args(argv)
-    settings = load_settings()
+    if args.command == "migrate-db":
+        return migrate_db(args.source, args.target)
+    settings = load_settings(**(_shard_options(args) if args.command == "run" else {}))
     if args.command == "check":
         return check(settings)
     if args.command == "playground":

@@ -12,12 +12,13 @@ from discord.ext import commands
 
 from engine.ai import hint as suggest_moves
 from render import render_scoreboard
-from storage import GameRecord
+from storage import GameRecord, StaleTurnError
 
 from .cog_community import CommunityCommands
-from .errors import NO_GAME_HERE, Refusal
+from .desk import skip_votes_needed
+from .errors import NO_GAME_HERE, Refusal, after_commit
 from .lobby import may_manage
-from .moves import autocomplete_options, hint_lines, parse_player_move
+from .moves import autocomplete_options, hint_lines, parse_player_move, unstamped
 from .present import move_log_text, seat_name, seat_names, title
 from .rules import rules_message
 from .turn_post import table_file
@@ -69,6 +70,10 @@ class AxioCog(
         seats: app_commands.Range[int, 1, 4] = 4,
     ) -> None:
         existing = await self.bot.repo.game_in_channel(interaction.channel_id or 0)
+        if existing is not None and existing.status == "lobby" and not existing.lobby_message_id:
+            # The lobby was stored but its message never was (a crash in between).
+            await self.bot.lobby.repost(interaction, existing)
+            return
         if existing is not None:
             where = f" (see {self._jump(existing)})" if existing.lobby_message_id else ""
             raise Refusal(
@@ -115,12 +120,17 @@ class AxioCog(
         if record.game.to_move != seat.seat:
             mover = seat_name(record.seats[record.game.to_move])
             raise Refusal(f"It is {mover}'s move, not yours: wait until you are mentioned.")
-        parsed = parse_player_move(record.game, move)
+        made_for, text = unstamped(move)
+        if made_for is not None and made_for != record.move_count:
+            raise StaleTurnError(record.id, made_for, record.move_count)
+        parsed = parse_player_move(record.game, text)
         await interaction.response.defer(ephemeral=True, thinking=True)
         record, result = await self.bot.desk.play(
             record, parsed, seat=seat.seat, expected=record.move_count
         )
-        await interaction.followup.send(f"You played **{result.move}**.", ephemeral=True)
+        interaction.extras["committed"] = result.move
+        answer = interaction.followup.send(f"You played **{result.move}**.", ephemeral=True)
+        await after_commit(interaction, answer, result.move)
 
     @play.autocomplete("move")
     async def play_autocomplete(
@@ -199,7 +209,7 @@ class AxioCog(
             f"🏳️ {seat_name(seat)} resigned; a computer plays their seat on and they rank last."
         )
         self.bot.log_event(record, "resigned", seat=seat.seat)
-        self.bot.spawn(self.bot.desk.run_computers(record.id))
+        self.bot.desk.committed(record)
 
     @app_commands.command(description="Vote to let a computer make a late player's move")
     async def skip(self, interaction: discord.Interaction) -> None:
@@ -219,9 +229,10 @@ class AxioCog(
                 f"{late.name} has had the move for {hours:.1f} h; a vote to skip opens {opens} "
                 "(see `/axio settings`)."
             )
-        votes = await self.bot.repo.vote_skip(record.id, record.move_count, voter.user_id or 0)
-        others = [s for s in record.humans_playing if s.seat != late.seat]
-        needed = len(others) // 2 + 1
+        needed = skip_votes_needed(record)
+        votes = await self.bot.repo.vote_skip(
+            record.id, record.move_count, voter.user_id or 0, needed=needed
+        )
         if votes < needed:
             await interaction.response.send_message(
                 f"🗳️ {voter.name} votes to skip {late.name} ({votes}/{needed} votes)."
@@ -231,7 +242,7 @@ class AxioCog(
             f"🗳️ {votes}/{needed} votes: a computer makes {late.name}'s move."
         )
         self.bot.log_event(record, "skipped", seat=late.seat)
-        self.bot.spawn(self.bot.desk.play_for(record.id, late.seat))
+        self.bot.desk.stand_in(record.id, late.seat, note=f"🗳️ {late.name} was skipped by vote.")
 
     @app_commands.command(description="End the game here without a result (host or moderators)")
     async def end(self, interaction: discord.Interaction) -> None:
@@ -242,12 +253,12 @@ class AxioCog(
                 "end this game. Use `/axio resign` to leave it yourself."
             )
         record = await self.bot.repo.cancel(record.id, now=discord.utils.utcnow())
-        await self.bot.desk.forget_turn_message(record)
         await interaction.response.send_message(
             f"⏹️ The {title(record.kind)} game was ended by {interaction.user.mention}. "
             "It counts for no one's rating."
         )
         self.bot.log_event(record, "ended")
+        self.bot.spawn(self.bot.desk.retire_turn_message(record, record.turn_message_id))
 
     @staticmethod
     def _jump(record: GameRecord) -> str:

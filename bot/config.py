@@ -38,6 +38,12 @@ class Settings(BaseSettings):
     log_level: str = Field(default="INFO")
     computer_budget_s: float = Field(default=1.0, gt=0, le=10)
     scheduler_minutes: float = Field(default=5, gt=0)
+    delivery_idle_seconds: float = Field(
+        default=60,
+        gt=0,
+        description="longest pause of the delivery loop, which retries failed posts and "
+        "resumes computer seats (retries fall due sooner and wake it)",
+    )
 
     @property
     def database(self) -> str | Path:

@@ -1,9 +1,11 @@
-"""The table's flow: apply a move, tell the channel, let computer seats move, end the game.
+"""The table's flow: store a move, owe the channel its post, let computer seats move.
 
-Every path that changes a running game comes through `Desk.play`, so a button, `/axio play`,
-a computer seat and a timeout all store, post and continue in exactly the same way.
-Games live in storage; the desk only keeps a lock per game so that one process never works
-on the same game twice at once (storage refuses stale writes anyway).
+Every path that changes a running game comes through `Desk.play`, so a button, `/axio
+play`, a computer seat and a timeout all store and continue in exactly the same way. A
+move is committed together with the post it owes (the outbox); the courier delivers it.
+Computer seats play from stored state: after every commit, at start-up, and on every pass
+of the delivery loop, each game whose seat to move is a computer (or a resigned person)
+plays on, so no failed post and no restart can stall one.
 """
 
 from __future__ import annotations
@@ -16,10 +18,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from engine import PlayResult
-from storage import GameRecord, Repository
+from storage import GameNotFoundError, GameRecord, Repository, StaleTurnError, WrongStatusError
 
-from .present import move_summary, title
-from .turn_post import table_post
+from .turn_post import retired_turn_post
 
 if TYPE_CHECKING:
     from .app import AxioBot
@@ -28,12 +29,22 @@ log = logging.getLogger(__name__)
 
 STAND_IN_LEVEL = "normal"
 """The level that moves for a person who timed out or was skipped."""
+MOVED_ON = (StaleTurnError, WrongStatusError, GameNotFoundError)
+"""What a computer's move meets when the game moved on or ended while it thought."""
+
+
+def skip_votes_needed(record: GameRecord) -> int:
+    """A majority of the other people still playing."""
+    late = record.seat_to_move
+    others = [s for s in record.humans_playing if late is None or s.seat != late.seat]
+    return len(others) // 2 + 1
 
 
 class Desk:
     def __init__(self, bot: AxioBot) -> None:
         self.bot = bot
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._driving: set[int] = set()
 
     @property
     def repo(self) -> Repository:
@@ -43,50 +54,83 @@ class Desk:
         return self._locks[game_id]
 
     async def channel(self, record: GameRecord) -> discord.abc.Messageable | None:
+        """The game's channel; None when Discord says it no longer exists."""
         channel = self.bot.get_channel(record.channel_id)
         if channel is None:
             try:
                 channel = await self.bot.fetch_channel(record.channel_id)
-            except discord.HTTPException:
+            except discord.NotFound:
                 log.warning("game %s: channel %s is gone", record.id, record.channel_id)
                 return None
         return channel  # type: ignore[return-value]
 
     # --- moves ---------------------------------------------------------------------------
     async def play(
-        self, record: GameRecord, move: Any, *, seat: int | None, expected: int
+        self,
+        record: GameRecord,
+        move: Any,
+        *,
+        seat: int | None,
+        expected: int,
+        note: str = "",
+        event: str = "move",
     ) -> tuple[GameRecord, PlayResult]:
-        """Store a move for the seat to move, post it, then let computers play on."""
+        """Store a move made for move number `expected` (with the post it owes), then have
+        the post delivered and computers play on."""
         async with self.lock(record.id):
-            record, result = await self._store(record.id, expected, move, seat, "move")
-        self.bot.spawn(self.run_computers(record.id))
+            record, result = await self.repo.record_move(
+                record.id, expected, move, seat=seat, now=discord.utils.utcnow(), note=note
+            )
+        self.bot.log_event(record, event, move=result.move, seat=result.seat)
+        self.committed(record)
         return record, result
 
-    async def _store(
-        self, game_id: int, expected: int, move: Any, seat: int | None, event: str
-    ) -> tuple[GameRecord, PlayResult]:
-        record, result = await self.repo.record_move(
-            game_id, expected, move, seat=seat, now=discord.utils.utcnow()
-        )
-        self.bot.log_event(record, event, move=result.move, seat=result.seat)
-        await self.announce(record, result)
-        return record, result
+    def committed(self, record: GameRecord) -> None:
+        """After any commit: deliver what it owes, and let a computer to move think."""
+        self.bot.courier.kick(record.id)
+        seat = record.seat_to_move
+        if record.status == "running" and seat is not None and seat.plays_as is not None:
+            self.drive(record.id)
+
+    def drive(self, game_id: int) -> None:
+        """Let the game's computer seats play on, once per game at a time."""
+        if game_id not in self._driving:
+            self._driving.add(game_id)
+            self.bot.spawn(self._run_computers(game_id))
+
+    async def _run_computers(self, game_id: int) -> None:
+        try:
+            await self.run_computers(game_id)
+        finally:
+            self._driving.discard(game_id)
 
     async def run_computers(self, game_id: int) -> None:
-        """Play every computer (or resigned) seat whose turn it is, one posted move at a time."""
-        async with self.lock(game_id):
+        """Play every computer (or resigned) seat whose turn it is, from stored state. A
+        game that moved on or ended while a computer thought is left as it is."""
+        while True:
             record = await self.repo.get_game(game_id)
-            while record.status == "running" and (seat := record.seat_to_move) is not None:
-                level = seat.plays_as
-                if level is None or record.game is None:
-                    return
-                expected = record.game.move_count
-                move = await self.computer_move(record, level)
-                record, _ = await self._store(record.id, expected, move, None, "computer move")
+            seat = record.seat_to_move
+            if record.status != "running" or seat is None or seat.plays_as is None:
+                return
+            expected = record.move_count
+            move = await self.computer_move(record, seat.plays_as)
+            try:
+                async with self.lock(game_id):
+                    record, result = await self.repo.record_move(
+                        game_id, expected, move, now=discord.utils.utcnow()
+                    )
+            except MOVED_ON:
+                log.info("game %s moved on while a computer thought", game_id)
+                return
+            self.bot.log_event(record, "computer move", move=result.move, seat=result.seat)
+            self.bot.courier.kick(game_id)
 
-    async def play_for(self, game_id: int, seat: int, level: str = STAND_IN_LEVEL) -> None:
+    async def play_for(
+        self, game_id: int, seat: int, note: str = "", level: str = STAND_IN_LEVEL
+    ) -> None:
         """A computer makes `seat`'s moves until its turn is over (extra turns, the
-        exchange): what a timeout or a vote to skip does."""
+        exchange): what a timeout or a vote to skip does. `note` goes with the first move
+        of the turn, so a stand-in resumed after a crash does not say it twice."""
         record = await self.repo.get_game(game_id)
         turn = record.game.turn if record.game else 0
         while (
@@ -95,9 +139,22 @@ class Desk:
             and record.game.to_move == seat
             and record.game.turn == turn
         ):
-            expected = record.game.move_count
+            game = record.game
+            begun = bool(game.log) and (game.log[-1].seat, game.log[-1].turn) == (seat, turn)
+            expected = game.move_count
             move = await self.computer_move(record, level)
-            record, _ = await self.play(record, move, seat=seat, expected=expected)
+            try:
+                record, _ = await self.play(
+                    record,
+                    move,
+                    seat=seat,
+                    expected=expected,
+                    note="" if begun else note,
+                    event="stand-in move",
+                )
+            except MOVED_ON:
+                log.info("game %s moved on before its stand-in move", game_id)
+                return
 
     async def computer_move(self, record: GameRecord, level: str) -> Any:
         """Think in the bot's Thinker (a process pool), so the bot keeps answering
@@ -110,46 +167,46 @@ class Desk:
             budget_s=self.bot.settings.computer_budget_s,
         )
 
-    async def announce(self, record: GameRecord, result: PlayResult | None) -> None:
-        """Post the new position: what happened, the table image, and who moves next."""
-        channel = await self.channel(record)
-        if channel is None:
-            return
-        finished = record.game is not None and record.game.is_over
-        summaries = [move_summary(record, result)] if result else []
-        message = await channel.send(**table_post(record, summaries))
-        await self.forget_turn_message(record)
-        if finished:
-            self.bot.log_event(record, "finished")
-        else:
-            await self.repo.set_message_ids(record.id, turn_message_id=message.id)
-
-    async def forget_turn_message(self, record: GameRecord) -> None:
-        """Take the buttons off the previous turn message: they would only say 'too late'."""
-        if record.turn_message_id is None:
-            return
-        channel = await self.channel(record)
-        if channel is None:
+    async def retire_turn_message(self, record: GameRecord, message_id: int | None) -> None:
+        """Take the buttons off an old turn message: they would only say 'too late'. Best
+        effort: a message that cannot be edited is left as it is."""
+        if message_id is None:
             return
         try:
-            old = channel.get_partial_message(record.turn_message_id)  # type: ignore[union-attr]
-            await old.edit(view=None)
-        except discord.HTTPException:
-            log.info("game %s: could not tidy turn message %s", record.id, record.turn_message_id)
+            channel = await self.channel(record)
+            if channel is not None:
+                old = channel.get_partial_message(message_id)  # type: ignore[union-attr]
+                await old.edit(**retired_turn_post())
+        except (TimeoutError, discord.HTTPException, OSError):
+            log.info("game %s: could not tidy turn message %s", record.id, message_id)
 
-    # --- the start and the end -------------------------------------------------------------
-    async def started(self, record: GameRecord) -> None:
-        """A game has been dealt: show the first position, then let computers open."""
-        channel = await self.channel(record)
-        if channel is not None:
-            names = ", ".join(seat.name for seat in record.seats)
-            await channel.send(f"🎲 **{title(record.kind)}** begins: {names}.")
+    # --- the start and restarts -----------------------------------------------------------
+    def started(self, record: GameRecord) -> None:
+        """A game has been dealt (its first post is owed): show it, let computers open."""
         self.bot.log_event(record, "started")
-        async with self.lock(record.id):
-            await self.announce(record, None)
-        await self.run_computers(record.id)
+        self.committed(record)
 
     async def resume(self) -> None:
-        """After a restart: computer seats whose turn it was play on."""
-        for record in await self.repo.games_awaiting_computer(self.bot.shards_owned):
-            await self.run_computers(record.id)
+        """At start-up and on every delivery pass: computer seats whose turn it is play
+        on, and so do stand-ins for votes to skip that passed (this process's servers)."""
+        owned = self.bot.shards_owned
+        for record in await self.repo.games_awaiting_computer(owned):
+            if owned.owns(record.guild_id):
+                self.drive(record.id)
+        for game_id, votes in await self.repo.games_skip_voted():
+            record = await self.repo.get_game(game_id)
+            late = record.seat_to_move
+            if owned.owns(record.guild_id) and late and votes >= skip_votes_needed(record):
+                self.stand_in(record.id, late.seat, note="")
+
+    def stand_in(self, game_id: int, seat: int, note: str) -> None:
+        """A computer makes one person's turn (a vote to skip), once per game at a time."""
+        if game_id not in self._driving:
+            self._driving.add(game_id)
+            self.bot.spawn(self._stand_in(game_id, seat, note))
+
+    async def _stand_in(self, game_id: int, seat: int, note: str) -> None:
+        try:
+            await self.play_for(game_id, seat, note=note)
+        finally:
+            self._driving.discard(game_id)

@@ -8,6 +8,7 @@ and storage errors (stale turns, full lobbies, …) carry player-readable messag
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable
 
 import discord
 from discord import app_commands
@@ -47,15 +48,39 @@ def refusal_text(error: BaseException) -> str | None:
 
 
 async def reply_refusal(interaction: discord.Interaction, error: BaseException) -> None:
-    """Tell the member, only them, why nothing happened; log anything that is a bug."""
+    """Tell the member, only them, why nothing happened; log anything that is a bug.
+
+    Once this interaction's move is stored, nothing that fails afterwards is reported as
+    "nothing changed": the member is told the move stands and the table is on its way."""
+    committed = interaction.extras.get("committed")
     text = refusal_text(error)
     if text is None:
         log.error("unexpected error in %s", _where(interaction), exc_info=error)
         text = "Something went wrong on my side; nothing was changed. Please try again."
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+    if committed is not None:
+        text = (
+            f"Your move **{committed}** stands; the table will show it in a moment "
+            "(Discord answered slowly)."
+        )
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.info("could not answer %s: %s", _where(interaction), text)
+
+
+async def after_commit(
+    interaction: discord.Interaction, answer: Awaitable[object], move: str
+) -> None:
+    """Await the answer to a member whose move is stored; if Discord loses it, say the move
+    stands instead (never 'nothing changed'); the table post is owed either way."""
+    try:
+        await answer
+    except discord.HTTPException as error:
+        log.info("answer to %s lost (%s); telling the move stands", _where(interaction), error)
+        await reply_refusal(interaction, error)
 
 
 def _where(interaction: discord.Interaction) -> str:

@@ -65,10 +65,23 @@ class Lobby:
             max_seats=seats,
             now=discord.utils.utcnow(),
         )
-        await interaction.response.send_message(lobby_text(record), view=lobby_view(record.id))
+        await self._post(interaction, record)
+        self.bot.log_event(record, "lobby opened")
+
+    async def repost(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """Post a stored lobby whose message was never recorded (the bot stopped between
+        the two), so `/axio new` brings it back instead of refusing without a link."""
+        await self._post(interaction, record)
+        self.bot.log_event(record, "lobby reposted")
+
+    async def _post(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        await interaction.response.send_message(
+            lobby_text(record),
+            view=lobby_view(record.id),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
         message = await interaction.original_response()
         await self.bot.repo.set_message_ids(record.id, lobby_message_id=message.id)
-        self.bot.log_event(record, "lobby opened")
 
     async def solo(self, interaction: discord.Interaction, kind: str) -> None:
         record = await self.bot.repo.start_solo(
@@ -83,7 +96,7 @@ class Lobby:
         await interaction.response.send_message(
             f"🎲 A solo game of **{title(kind)}** for {interaction.user.mention}."
         )
-        await self.bot.desk.started(record)
+        self.bot.desk.started(record)
 
     async def press(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
         """A lobby button or the matching command."""
@@ -121,7 +134,7 @@ class Lobby:
                 note = "The game has started."
         await self.refresh(interaction, record, note)
         if record.status == "running":
-            await self.bot.desk.started(record)
+            self.bot.desk.started(record)
 
     async def add_computer(
         self, interaction: discord.Interaction, game_id: int, level: str

@@ -31,6 +31,25 @@ def parse_player_move(game: TileGame, text: str) -> Any:
     return game.parse_move(text)
 
 
+STAMP = "@"
+"""Autocomplete values begin `@<move number> `: a suggestion is for the move it was made
+for, so one delivered twice (a double Enter, a client's retry) applies at most once."""
+
+
+def stamped(move_count: int, text: str) -> str:
+    return f"{STAMP}{move_count} {text}"
+
+
+def unstamped(text: str) -> tuple[int | None, str]:
+    """(the move number a suggestion was made for, or None when typed; the move text)."""
+    if not text.startswith(STAMP):
+        return None, text
+    number, _, rest = text[len(STAMP) :].partition(" ")
+    if not number.isdecimal() or len(number) > 9:
+        return None, text
+    return int(number), rest
+
+
 def position_number(game: TileGame, position: tuple[int, int]) -> int:
     return game.legal_positions().index(position) + 1  # type: ignore[attr-defined]
 
@@ -75,7 +94,11 @@ def autocomplete_options(game: TileGame, typed: str) -> list[tuple[str, str]]:
     first."""
     if getattr(game, "phase", "place") == "exchange":
         options = [("exchange — swap your whole rack", "exchange"), ("keep your rack", "keep")]
-        return [o for o in options if o[1].startswith(typed.strip().lower())]
+        return [
+            (label, stamped(game.move_count, value))
+            for label, value in options
+            if value.startswith(typed.strip().lower())
+        ]
     wanted = typed.strip().lower().replace(" ", "")
     found = []
     for scored in best_by_points(game.scored_moves()):
@@ -87,7 +110,7 @@ def autocomplete_options(game: TileGame, typed: str) -> list[tuple[str, str]]:
             and wanted not in (label.lower().replace(" ", ""))
         ):
             continue
-        found.append((label, value))
+        found.append((label, stamped(game.move_count, value)))
         if len(found) == MAX_CHOICES:
             break
     return found

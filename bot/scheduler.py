@@ -2,7 +2,10 @@
 
 Every few minutes the loop asks storage which players to move have waited past their
 server's reminder or timeout, so a restart loses nothing: the waiting time is the stored
-`turn_started_at`, and a reminder is marked in storage before it is sent, never twice.
+`turn_started_at`, and a reminder is marked in storage before it is sent, never twice. A
+timeout's note is stored with what it does (the stand-in move, or the resignation) in one
+transaction and posted by the delivery loop, so a crash between them repeats neither. A
+failing pass is logged and the next pass runs as usual.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from discord.ext import tasks
 
 from storage import DueTurn, GameNotFoundError, StaleTurnError
 
-from .present import title
+from .present import seat_name, title
 
 if TYPE_CHECKING:
     from .app import AxioBot
@@ -35,12 +38,22 @@ class Scheduler:
         self.loop.cancel()
 
     async def tick(self) -> None:
-        """One pass: remind, then apply timeouts. A failure in one game spares the others."""
-        now, shards = discord.utils.utcnow(), self.bot.shards_owned
-        for due in await self.bot.repo.games_due_reminder(now, shards):
-            await self._guarded(self.remind(due), due)
-        for due in await self.bot.repo.games_due_timeout(now, shards):
-            await self._guarded(self.time_out(due), due)
+        """One pass: remind, then apply timeouts. A failure in one game spares the others,
+        and a failing pass (the database unreadable for a moment) spares the loop."""
+        try:
+            await self._pass()
+        except Exception:
+            log.exception("scheduler pass failed; the next pass tries again")
+
+    async def _pass(self) -> None:
+        now = discord.utils.utcnow()
+        owned = self.bot.shards_owned
+        for due in await self.bot.repo.games_due_reminder(now, owned):
+            if owned.owns(due.guild_id):
+                await self._guarded(self.remind(due), due)
+        for due in await self.bot.repo.games_due_timeout(now, owned):
+            if owned.owns(due.guild_id):
+                await self._guarded(self.time_out(due), due)
 
     async def _guarded(self, work, due: DueTurn) -> None:  # type: ignore[no-untyped-def]
         try:
@@ -78,17 +91,14 @@ class Scheduler:
         record = await self.bot.repo.get_game(due.game_id)
         if record.move_count != due.move_count or record.status != "running":
             return
-        channel = await self.bot.desk.channel(record)
-        seat = record.seats[due.seat]
+        name = seat_name(record.seats[due.seat])
         if due.timeout_action == "resign":
-            record = await self.bot.repo.resign(record.id, due.seat, now=discord.utils.utcnow())
-            note = f"⌛ {seat.name} ran out of time and was resigned; a computer plays on."
-            if channel is not None:
-                await channel.send(note)
+            note = f"⌛ {name} ran out of time and was resigned; a computer plays on."
+            now = discord.utils.utcnow()
+            record = await self.bot.repo.resign(record.id, due.seat, now=now, note=note)
             self.bot.log_event(record, "timed out: resigned", seat=due.seat)
-            await self.bot.desk.run_computers(record.id)
+            self.bot.desk.committed(record)
             return
-        if channel is not None:
-            await channel.send(f"⌛ {seat.name} ran out of time: a computer makes this move.")
         self.bot.log_event(record, "timed out: computer move", seat=due.seat)
-        await self.bot.desk.play_for(record.id, due.seat)
+        note = f"⌛ {name} ran out of time: a computer made this move."
+        await self.bot.desk.play_for(record.id, due.seat, note=note)

@@ -63,3 +63,9 @@ def table_post(record: GameRecord, summaries: list[str]) -> dict[str, Any]:
     if person:
         kwargs["view"] = turn_view(record)
     return kwargs
+
+
+def retired_turn_post() -> dict[str, Any]:
+    """Keyword arguments for editing an old turn message once the game has moved on: its
+    buttons go, since they would only answer 'too late'."""
+    return {"view": None}

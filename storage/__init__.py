@@ -7,6 +7,7 @@ from .db import DEFAULT_PATH
 from .errors import (
     AlreadySeatedError,
     ChannelBusyError,
+    DatabaseBusyError,
     GameNotFoundError,
     LobbyFullError,
     NotSeatedError,
@@ -15,6 +16,7 @@ from .errors import (
     StorageError,
     WrongStatusError,
 )
+from .outbox import OwedPost
 from .records import (
     COMPUTER_IDS,
     LEVELS,
@@ -30,13 +32,16 @@ from .records import (
     SoloScore,
 )
 from .repository import Repository
+from .shards import ALL_SHARDS, ShardSet
 
 __all__ = [
+    "ALL_SHARDS",
     "COMPUTER_IDS",
     "DEFAULT_PATH",
     "LEVELS",
     "AlreadySeatedError",
     "ChannelBusyError",
+    "DatabaseBusyError",
     "DueTurn",
     "GameNotFoundError",
     "GameRecord",
@@ -47,10 +52,12 @@ __all__ = [
     "MoveRecord",
     "NotSeatedError",
     "NotYourTurnError",
+    "OwedPost",
     "PlayerStats",
     "Repository",
     "Seat",
     "SeatResult",
+    "ShardSet",
     "SoloScore",
     "StaleTurnError",
     "StorageError",

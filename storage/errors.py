@@ -69,3 +69,13 @@ class AlreadySeatedError(StorageError):
 class NotSeatedError(StorageError):
     def __init__(self) -> None:
         super().__init__("you have no seat in this game")
+
+
+class DatabaseBusyError(StorageError):
+    """Another process held the database's write lock for too long; nothing was done."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "the game records are busy right now and nothing was changed: please try again "
+            "in a moment"
+        )

@@ -20,6 +20,7 @@ from .errors import (
     WrongStatusError,
 )
 from .load import fetch_row, fetch_seats, load_record
+from .outbox import queue_post
 from .records import LEVELS, GameRecord, Level, Seat
 from .results import write_results
 from .snapshot import encode_state
@@ -267,6 +268,7 @@ class LobbyCommands(Database):
         )
         if game.is_over:  # a game that cannot even begin still gets its result
             await write_results(conn, game_id, row["guild_id"], row["kind"], seats, game, stamp)
+        await queue_post(conn, game_id, row["guild_id"], 0, "start", stamp)
         return await load_record(conn, game_id, self._games)
 
     async def _touch(self, conn: aiosqlite.Connection, game_id: int, now: datetime | None) -> None:

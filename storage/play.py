@@ -32,6 +32,7 @@ from .load import (
     load_record,
     load_where,
 )
+from .outbox import queue_post
 from .records import GameRecord, MoveRecord, from_us
 from .results import write_results
 from .snapshot import encode_state, replay
@@ -46,8 +47,11 @@ class PlayCommands(Database):
         *,
         seat: int | None = None,
         now: datetime | None = None,
+        note: str = "",
     ) -> tuple[GameRecord, PlayResult]:
-        """Play a move (text or engine move) made for `expected_move_count` and store it.
+        """Play a move (text or engine move) made for `expected_move_count` and store it,
+        together with the post it owes the channel (the outbox), whose first line is
+        `note` if one is given (say, why a computer made this move).
 
         Refusals change nothing: WrongStatusError (not running), StaleTurnError (the game
         has moved on), NotYourTurnError (`seat` given and not to move), and the engine's
@@ -92,6 +96,16 @@ class PlayCommands(Database):
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, game.move_count, entry.seat, entry.turn, entry.move, stamp),
             )
+            await queue_post(
+                conn,
+                game_id,
+                row["guild_id"],
+                game.move_count,
+                "move",
+                stamp,
+                result=result,
+                note=note,
+            )
             if game.is_over:
                 await write_results(conn, game_id, row["guild_id"], row["kind"], seats, game, stamp)
         self._games.put(game_id, game.move_count, state, game)  # committed: safe to keep
@@ -104,8 +118,11 @@ class PlayCommands(Database):
         )
         return record, result
 
-    async def resign(self, game_id: int, seat: int, *, now: datetime | None = None) -> GameRecord:
+    async def resign(
+        self, game_id: int, seat: int, *, now: datetime | None = None, note: str = ""
+    ) -> GameRecord:
         """Resign a person's seat: a 'normal' computer plays it on, and it ranks last.
+        `note`, if given, is owed to the channel in the same transaction.
 
         Resigning twice changes nothing. Ending the game when no person is left playing is
         the caller's choice (see GameRecord.humans_playing and cancel()).
@@ -125,10 +142,15 @@ class PlayCommands(Database):
                     "UPDATE seats SET resigned = 1 WHERE game_id = ? AND seat = ?",
                     (game_id, seat),
                 )
+                stamp = self._now_us(now)
                 await conn.execute(
                     "UPDATE games SET state = ?, updated_at = ? WHERE id = ?",
-                    (encode_state(game), self._now_us(now), game_id),
+                    (encode_state(game), stamp, game_id),
                 )
+                if note:
+                    await queue_post(
+                        conn, game_id, row["guild_id"], row["move_count"], "note", stamp, note=note
+                    )
             return await load_record(conn, game_id, self._games)
 
     # --- reading games ----------------------------------------------------------------------

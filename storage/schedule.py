@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
+import aiosqlite
+
 from .db import Database
 from .errors import StaleTurnError, StorageError
 from .load import load_where
@@ -131,10 +133,18 @@ class ScheduleQueries(Database):
             )
 
     async def vote_skip(
-        self, game_id: int, move_count: int, voter_id: int, *, now: datetime | None = None
+        self,
+        game_id: int,
+        move_count: int,
+        voter_id: int,
+        *,
+        needed: int | None = None,
+        now: datetime | None = None,
     ) -> int:
         """Record a vote to skip the player to move at `move_count` and return how many
-        different players have voted for that move. StaleTurnError if the game moved on."""
+        different players have voted for that move. StaleTurnError if the game moved on;
+        with `needed`, a vote after the count has reached it is refused (the vote has
+        passed already), so exactly one vote passes it and the count never goes above."""
         async with self._write() as conn:
             rows = list(
                 await conn.execute_fetchall(
@@ -145,18 +155,23 @@ class ScheduleQueries(Database):
             )
             if not rows or rows[0][0] != move_count:
                 raise StaleTurnError(game_id, move_count, rows[0][0] if rows else -1)
+            if needed is not None and await _skip_votes(conn, game_id, move_count) >= needed:
+                raise StorageError("the vote to skip has passed already: a computer makes the move")
             await conn.execute(
                 "INSERT INTO skip_votes (game_id, move_count, voter_id, voted_at) "
                 "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 (game_id, move_count, voter_id, self._now_us(now)),
             )
-            counted = list(
-                await conn.execute_fetchall(
-                    "SELECT count(*) FROM skip_votes WHERE game_id = ? AND move_count = ?",
-                    (game_id, move_count),
-                )
-            )
-            return int(counted[0][0])
+            return await _skip_votes(conn, game_id, move_count)
+
+    async def games_skip_voted(self) -> list[tuple[int, int]]:
+        """(game id, votes) of running games with votes to skip the current move: after a
+        crash, a vote that passed still gets its stand-in move."""
+        rows = await self._fetchall(
+            "SELECT g.id, count(*) FROM games g JOIN skip_votes v ON v.game_id = g.id "
+            "AND v.move_count = g.move_count WHERE g.status = 'running' GROUP BY g.id"
+        )
+        return [(row[0], row[1]) for row in rows]
 
     async def set_notify(self, user_id: int, enabled: bool) -> None:
         """A person's opt-in to direct messages when it is their turn."""
@@ -182,3 +197,13 @@ class ScheduleQueries(Database):
             DueTurn(r[0], r[1], r[2], r[3], r[4], r[5], r[6], from_us(r[7]), r[8], r[9])  # type: ignore[arg-type]
             for r in rows
         ]
+
+
+async def _skip_votes(conn: aiosqlite.Connection, game_id: int, move_count: int) -> int:
+    rows = list(
+        await conn.execute_fetchall(
+            "SELECT count(*) FROM skip_votes WHERE game_id = ? AND move_count = ?",
+            (game_id, move_count),
+        )
+    )
+    return int(rows[0][0])

@@ -21,6 +21,7 @@ def bot_settings(tmp_path) -> Settings:
         computer_budget_s=0.02,
         scheduler_minutes=30,
         computer_processes=0,  # a thread: no process pool to start per test (see test_postgres)
+        delivery_idle_seconds=1800,
     )
 
 

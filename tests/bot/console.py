@@ -17,6 +17,10 @@ SETTINGS_VARIABLES = (
     "LOG_LEVEL",
     "COMPUTER_BUDGET_S",
     "SCHEDULER_MINUTES",
+    "DATABASE_URL",
+    "SHARD_COUNT",
+    "SHARD_IDS",
+    "COMPUTER_PROCESSES",
 )
 
 
@@ -49,7 +53,7 @@ def assert_healthy_check(result: Result, database: Path) -> int:
     assert result.returncode == 0, out + err
     lines = out.splitlines()
     assert "token: set (hidden)" in lines
-    pattern = rf"^database: {re.escape(str(database))} \(schema version (\d+)\)$"
+    pattern = rf"^database: {re.escape(str(database))} \(schema version (\d+), quick_check ok\)$"
     found = re.search(pattern, out, re.MULTILINE)
     assert found is not None and int(found[1]) >= 1, out
     assert "games in progress: 0" in lines

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -148,3 +149,53 @@ def test_ctrl_c_stops_the_playground_without_a_traceback(tmp_path):
         _, err = playground.communicate(timeout=20)
     assert playground.returncode == 0, err
     assert err == "AXIO playground stopped.\n"
+
+
+def damaged_database(path: Path) -> None:
+    """A database with games in it and garbage written over one of its table pages."""
+    import asyncio
+
+    from storage import Repository
+
+    async def fill() -> None:
+        async with await Repository.open(path) as repo:
+            for channel in range(40):
+                await repo.create_lobby("axio", 1, channel, 7, "P" * 200)
+
+    asyncio.run(fill())
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+    pages = conn.execute("PRAGMA page_count").fetchone()[0]
+    conn.close()
+    with path.open("r+b") as file:
+        file.seek(page_size * (pages - 2) + 8)
+        file.write(b"\x7f" * 400)
+
+
+def test_check_finds_a_damaged_page(database, monkeypatch, capsys):
+    damaged_database(database)
+    monkeypatch.setenv("DISCORD_TOKEN", FAKE_TOKEN)
+    checked = cli(capsys, "check")
+    assert checked.returncode == 1, checked.stdout
+    problem = next(line for line in checked.stdout.splitlines() if line.startswith("database:"))
+    assert "PROBLEM" in problem and ("damaged" in problem or "malformed" in problem), problem
+    assert checked.stdout.splitlines()[-1] == "NOT healthy: fix the problems above"
+
+
+def test_run_with_an_unusable_database_says_so_in_one_line(database, monkeypatch, capsys):
+    database.mkdir(parents=True)  # a folder where the file should be
+    monkeypatch.setenv("DISCORD_TOKEN", FAKE_TOKEN)
+    refused = cli(capsys, "run")
+    assert_refused_to_run(refused, "cannot use the database", str(database))
+    assert FAKE_TOKEN not in refused.stderr
+
+
+def test_run_with_discord_out_of_reach_says_so_in_one_line(database, monkeypatch, capsys):
+    import discord.http
+
+    monkeypatch.setenv("DISCORD_TOKEN", FAKE_TOKEN)
+    monkeypatch.setattr(discord.http.Route, "BASE", "https://127.0.0.1:9/api/v10")
+    refused = cli(capsys, "run")
+    assert_refused_to_run(refused, "cannot reach Discord")
+    assert FAKE_TOKEN not in refused.stderr

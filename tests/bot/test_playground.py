@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.config import Settings
+from bot.moves import unstamped
 from bot.playground import MEMBERS, serve
 from tests.bot.preview_client import Json, PreviewPage, controls
 
@@ -110,8 +111,8 @@ async def test_two_members_play_a_game_in_the_browser_preview(playground):
     await page.switch_viewer(other)
     assert builder not in page.state["messages"]
     suggestions = await page.autocomplete("axio play", "move", "")
-    reply = suggestions[0]["value"]
-    await page.run_command("axio play", move=reply)
+    reply = unstamped(suggestions[0]["value"])[1]
+    await page.run_command("axio play", move=suggestions[0]["value"])
     assert page.last_message(ephemeral=True)["content"].startswith("You played")
     third = page.last_message()
     assert f"**{other}** played `{reply}`" in third["content"]

@@ -9,6 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 import bot.lobby
+from bot.moves import unstamped
 from engine.axio_moves import tile_text
 from tests.bot.table import (
     Table,
@@ -117,11 +118,12 @@ async def test_autocomplete_offers_scored_moves_to_the_player_to_move_only(table
     choices = await table.autocomplete(mover, "axio play", "move", "")
     assert 0 < len(choices) <= 25
     legal = {str(m) for m in record.game.legal_moves()}
-    assert all(c["value"] in legal for c in choices)
+    suggested = [unstamped(c["value"]) for c in choices]
+    assert all(made_for == record.move_count and text in legal for made_for, text in suggested)
     assert all(" pt" in c["name"] for c in choices)
-    cell = choices[-1]["value"][:2]
+    cell = suggested[-1][1][:2]
     narrowed = await table.autocomplete(mover, "axio play", "move", cell)
-    assert narrowed and all(cell in c["value"] for c in narrowed)
+    assert narrowed and all(cell in unstamped(c["value"])[1] for c in narrowed)
     assert await table.autocomplete(other, "axio play", "move", "") == []
 
 

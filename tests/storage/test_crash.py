@@ -42,7 +42,9 @@ class Reported:
         return touched
 
 
-async def run_and_kill(db: Path, delay: float) -> bytes:
+async def run_and_kill(db: Path, delay: float, *, once_writing: bool) -> bytes:
+    """Kill the child `delay` seconds after it starts or, `once_writing`, after its first
+    commit (so that a busy machine, slow to start Python, still plays between kills)."""
     child = await asyncio.create_subprocess_exec(
         sys.executable,
         str(CHILD),
@@ -50,11 +52,13 @@ async def run_and_kill(db: Path, delay: float) -> bytes:
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
+    assert child.stdout is not None
+    first = await asyncio.wait_for(child.stdout.readline(), timeout=60) if once_writing else b""
     await asyncio.sleep(delay)
     child.send_signal(signal.SIGKILL)
     out, err = await child.communicate()
     assert child.returncode == -signal.SIGKILL, err.decode()  # killed, never crashed
-    return out
+    return first + out
 
 
 async def check(db: Path, reported: Reported, games: set[int] | None) -> None:
@@ -111,7 +115,10 @@ async def test_sigkill_at_random_moments_loses_no_reported_commit(tmp_path: Path
     reported = Reported()
     for _ in range(KILLS):
         # Some kills land while the child starts up (opening, migrating), most mid-play.
-        touched = reported.read(await run_and_kill(db, rng.uniform(0.02, 0.6)))
+        writing = rng.random() < 0.8
+        touched = reported.read(
+            await run_and_kill(db, rng.uniform(0.02, 0.6), once_writing=writing)
+        )
         await check(db, reported, touched)
     await check(db, reported, None)
     await check_ratings(db)

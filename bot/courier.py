@@ -1,0 +1,210 @@
+"""The delivery loop: posts what stored changes owe the table (the outbox) until posted.
+
+A move, a start or a timeout is committed together with the post it owes (see
+`storage/outbox.py`). After every commit the desk kicks a delivery for that game; a loop
+also wakes every few seconds, and at start-up, to deliver whatever is still owed: a post
+that failed (a 5xx, a timeout, a lost reply) or that a killed process never finished.
+Delivery is at least once. Duplicates are kept rare three ways: a game's rows are leased
+while one delivery runs, they are marked done in the same moment the new turn message is
+recorded, and every post carries a nonce made from the game and position, which Discord
+uses to refuse a second message with the same nonce (discord.py sets `enforce_nonce`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import tasks
+
+from storage import GameNotFoundError, GameRecord, OwedPost, StorageError
+
+from .present import move_summary, seat_name, title
+from .turn_post import table_post
+
+if TYPE_CHECKING:
+    from .app import AxioBot
+
+log = logging.getLogger(__name__)
+
+SOONEST = 2.0
+"""The loop never wakes more often than this many seconds."""
+PACE = timedelta(seconds=20)
+"""While computers move one after another, the table is shown at most this often; the
+moves in between are summed up in the next post."""
+SUMMARY_ROOM = 1200
+"""Characters of move summaries one post may carry; older lines give way to newer."""
+
+
+def backoff(attempts: int, error: BaseException) -> timedelta:
+    """How long to wait before trying a failed post again: longer when Discord refused
+    (a missing permission is fixed by people, not by retrying at once)."""
+    if isinstance(error, discord.Forbidden):
+        return timedelta(minutes=min(60, 5 * attempts))
+    return timedelta(seconds=min(300, 5 * 2 ** min(attempts - 1, 6)))
+
+
+def summaries(record: GameRecord, posts: list[OwedPost]) -> list[str]:
+    """The lines of one post: notes, the start, and each move's summary, oldest first,
+    keeping the newest that fit."""
+    lines: list[str] = []
+    for post in posts:
+        if post.note:
+            lines.append(post.note)
+        if post.kind == "start":
+            names = ", ".join(seat_name(seat) for seat in record.seats)
+            lines.append(f"🎲 **{title(record.kind)}** begins: {names}.")
+        elif post.kind == "move" and post.result is not None:
+            lines.append(move_summary(record, post.result))
+    kept: list[str] = []
+    room = SUMMARY_ROOM
+    for line in reversed(lines):
+        room -= len(line) + 1
+        if room < 0:
+            kept.append(f"(… and {len(lines) - len(kept)} earlier lines)")
+            break
+        kept.append(line)
+    return kept[::-1]
+
+
+class Courier:
+    def __init__(self, bot: AxioBot) -> None:
+        self.bot = bot
+        self._delivering: set[int] = set()
+        self._again: set[int] = set()
+        self._started = False
+        self.idle = bot.settings.delivery_idle_seconds
+        self.loop = tasks.loop(seconds=self.idle)(self.tick)
+
+    def start(self) -> None:
+        self.loop.start()
+
+    def stop(self) -> None:
+        self.loop.cancel()
+
+    def kick(self, game_id: int) -> None:
+        """Deliver what the game owes now (after a commit); a delivery already running
+        for it goes round once more instead."""
+        if game_id in self._delivering:
+            self._again.add(game_id)
+            return
+        self._delivering.add(game_id)
+        self.bot.spawn(self._deliver(game_id))
+
+    async def tick(self) -> None:
+        """One pass: every game owing a post, and every computer seat waiting to move;
+        then sleep until the next retry falls due (at most `idle` seconds). A failing
+        pass (the database busy, say) is logged and the next one tries again."""
+        wait = self.idle
+        try:
+            if not self._started:  # leases left by a killed predecessor are void
+                if released := await self.bot.repo.release_leases(self.bot.shards_owned):
+                    log.info("took over %s posts a stopped process was delivering", released)
+                self._started = True
+            now = discord.utils.utcnow()
+            for game_id in await self.bot.repo.owed_games(now, self.bot.shards_owned):
+                self.kick(game_id)
+            await self.bot.desk.resume()
+            due = await self.bot.repo.next_due(self.bot.shards_owned)
+            if due is not None and due > now:
+                wait = min(self.idle, (due - now).total_seconds())
+        except Exception:
+            log.exception("delivery pass failed; the next pass tries again")
+        self.loop.change_interval(seconds=max(SOONEST, wait))
+
+    def wake(self) -> None:
+        """Look again soon: a retry was scheduled that may fall due before the next pass."""
+        if self.loop.is_running():
+            self.loop.change_interval(seconds=SOONEST)
+
+    async def _deliver(self, game_id: int) -> None:
+        try:
+            while True:
+                self._again.discard(game_id)
+                await self.deliver_once(game_id)
+                if game_id not in self._again:
+                    return
+        finally:
+            self._delivering.discard(game_id)
+
+    async def deliver_once(self, game_id: int) -> None:
+        """Claim the game's owed rows, post them as one message, and record that."""
+        now = discord.utils.utcnow()
+        posts = await self.bot.repo.claim_posts(game_id, now)
+        if not posts:
+            return
+        ids = [post.id for post in posts]
+        try:
+            record = await self.bot.repo.get_game(game_id)
+        except GameNotFoundError:
+            await self.bot.repo.posts_delivered(ids, outcome="game gone")
+            return
+        if record.move_count > max(post.move_count for post in posts):
+            # Moved on since the claim: give the rows back and take them with the newer.
+            await self.bot.repo.posts_failed(ids, now)
+            self._again.add(game_id)
+            return
+        if record.status == "cancelled":
+            await self.bot.repo.posts_delivered(ids, outcome="game ended")
+            return
+        if self._computers_still_moving(record, posts, now):
+            await self.bot.repo.posts_failed(ids, posts[0].created_at + PACE)
+            self.wake()
+            return
+        try:
+            await self._post(record, posts)
+        except Exception as error:
+            await self._failed(record, posts, error)
+
+    @staticmethod
+    def _computers_still_moving(record: GameRecord, posts: list[OwedPost], now: datetime) -> bool:
+        """Hold the post while a computer moves next and the oldest owed move is recent:
+        the next post will sum the moves up."""
+        seat = record.seat_to_move
+        computer = seat is not None and seat.plays_as is not None
+        return record.status == "running" and computer and now - posts[0].created_at < PACE
+
+    async def _post(self, record: GameRecord, posts: list[OwedPost]) -> None:
+        channel = await self.bot.desk.channel(record)
+        if channel is None:
+            await self.bot.repo.posts_delivered([p.id for p in posts], outcome="channel gone")
+            return
+        nonce = f"axio{record.id}.{record.move_count}"[:25]
+        message = await channel.send(**table_post(record, summaries(record, posts)), nonce=nonce)
+        finished = record.status == "finished"
+        await self.bot.repo.posts_delivered(
+            [post.id for post in posts],
+            turn_message_id=None if finished else message.id,
+            game_id=record.id,
+        )
+        self.bot.log_event(record, "posted", move_count=record.move_count, rows=len(posts))
+        if finished:
+            self.bot.log_event(record, "finished")
+        if record.turn_message_id not in (None, message.id):
+            await self.bot.desk.retire_turn_message(record, record.turn_message_id)
+
+    async def _failed(self, record: GameRecord, posts: list[OwedPost], error: Exception) -> None:
+        ids = [post.id for post in posts]
+        if isinstance(error, discord.NotFound):
+            log.warning(
+                "game %s: channel %s is gone; its posts are dropped", record.id, record.channel_id
+            )
+            await self.bot.repo.posts_delivered(ids, outcome="channel gone")
+            return
+        attempts = max(post.attempts for post in posts)
+        wait = backoff(attempts, error)
+        if isinstance(error, discord.HTTPException | StorageError | asyncio.TimeoutError | OSError):
+            log.warning(
+                "game %s: post failed (%s); try %s again in %s",
+                record.id,
+                error,
+                attempts + 1,
+                wait,
+            )
+        else:
+            log.exception("game %s: post failed", record.id, exc_info=error)
+        await self.bot.repo.posts_failed(ids, discord.utils.utcnow() + wait)
+        self.wake()

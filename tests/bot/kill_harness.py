@@ -1,0 +1,141 @@
+"""Kill the whole bot again and again and count what went wrong: shared by the kill test
+(tests/bot/test_kill.py) and bench/bench_crash.py.
+
+Each round starts tests/bot/kill_child.py (the real bot on SimCord over one database
+file), SIGKILLs it at a random moment, and reads what it said. A last round only checks.
+Then the database is opened and every acknowledged move, every game's replay and SQLite's
+integrity are checked.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import signal
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from storage import Repository
+
+CHILD = Path(__file__).with_name("kill_child.py")
+
+
+@dataclass
+class Tally:
+    kills: int = 0
+    acked: dict[tuple[int, int], str] = field(default_factory=dict)
+    double_applies: int = 0
+    unshown: set[tuple[int, int]] = field(default_factory=set)
+    stalled: set[tuple[int, int]] = field(default_factory=set)
+    checked: int = 0
+    lost_acked_moves: int = 0
+    replay_mismatches: int = 0
+    integrity: str = ""
+
+    def read(self, output: bytes) -> None:
+        """Whole lines only: a kill may cut the last one."""
+        for line in output.decode(errors="replace").splitlines(keepends=True):
+            if not line.endswith("\n"):
+                continue
+            word, *rest = line.split(maxsplit=3)
+            if word == "acked":
+                self.acked[(int(rest[0]), int(rest[1]))] = rest[2].strip()
+            elif word == "double":
+                self.double_applies += 1
+            elif word == "unshown":
+                self.unshown.add((int(rest[0]), int(rest[1])))
+            elif word == "stalled":
+                self.stalled.add((int(rest[0]), int(rest[1])))
+            elif word == "checked":
+                self.checked += 1
+
+    def summary(self) -> dict[str, int | str]:
+        return {
+            "kills": self.kills,
+            "acked_moves": len(self.acked),
+            "lost_acked_moves": self.lost_acked_moves,
+            "double_applies": self.double_applies,
+            "positions_never_shown": len(self.unshown),
+            "stalled_computers": len(self.stalled),
+            "positions_checked": self.checked,
+            "replay_mismatches": self.replay_mismatches,
+            "integrity_check": self.integrity,
+        }
+
+
+async def run_child(db: Path, log: Path, seed: int, *, kill: Kill | None) -> bytes:
+    """One life of the bot: killed as `kill` says, or (None) left to check and exit."""
+    child = await asyncio.create_subprocess_exec(
+        sys.executable,
+        str(CHILD),
+        str(db),
+        str(log),
+        str(seed),
+        *(["--check-only"] if kill is None else []),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.DEVNULL,
+    )
+    assert child.stdout is not None
+    if kill is None:
+        out, _ = await asyncio.wait_for(child.communicate(), timeout=120)
+        assert child.returncode == 0, "the checking child failed"
+        return out
+    seen = b""
+    if kill.after_ready:  # let start-up finish (it is slower on a busy machine), then play
+        while not seen.endswith(b"ready\n"):
+            line = await asyncio.wait_for(child.stdout.readline(), timeout=120)
+            assert line, "the child stopped before it was ready"
+            seen += line
+    await asyncio.sleep(kill.seconds)
+    child.send_signal(signal.SIGKILL)
+    out, _ = await child.communicate()
+    assert child.returncode == -signal.SIGKILL, "the child stopped before it was killed"
+    return seen + out
+
+
+@dataclass(frozen=True)
+class Kill:
+    """When to kill: `seconds` after start, or after start-up when `after_ready`."""
+
+    seconds: float
+    after_ready: bool
+
+    @classmethod
+    def drawn(cls, rng: random.Random) -> Kill:
+        """A quarter of the kills land in start-up (while owed posts are delivered and
+        computers resume), the rest while members play."""
+        if rng.random() < 0.25:
+            return cls(rng.uniform(0.3, 1.5), after_ready=False)
+        return cls(rng.uniform(0.2, 2.5), after_ready=True)
+
+
+async def verify(db: Path, tally: Tally) -> None:
+    """Acknowledged moves are in the log as told; every game equals its replay."""
+    async with await Repository.open(db) as repo:
+        logs: dict[int, list[str]] = {}
+        for (game_id, number), text in tally.acked.items():
+            if game_id not in logs:
+                logs[game_id] = [m.text for m in await repo.moves(game_id)]
+            moves = logs[game_id]
+            if len(moves) < number or moves[number - 1] != text:
+                tally.lost_acked_moves += 1
+        for row in await repo._fetchall("SELECT id FROM games WHERE seed IS NOT NULL"):
+            record = await repo.get_game(row[0])
+            if record.game != await repo.load_game_from_log(row[0]):
+                tally.replay_mismatches += 1
+        rows = await repo._fetchall("PRAGMA integrity_check")
+        tally.integrity = ",".join(str(r[0]) for r in rows)
+
+
+async def kill_again_and_again(folder: Path, kills: int, seed: int) -> Tally:
+    db, log = folder / "kill.sqlite3", folder / "discord.log"
+    rng = random.Random(seed)
+    tally = Tally()
+    for round_number in range(kills):
+        out = await run_child(db, log, seed + round_number, kill=Kill.drawn(rng))
+        tally.read(out)
+        tally.kills += 1
+    tally.read(await run_child(db, log, seed, kill=None))
+    await verify(db, tally)
+    return tally
