@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 
 from storage import GuildSettings, Repository, StorageError
+from storage.shards import ShardSet
 
 from .conftest import GUILD, FakeClock, play_random, running_game
 
@@ -107,3 +108,25 @@ async def test_concurrent_settings_changes_both_count(repo: Repository) -> None:
         repo.set_guild_settings(GUILD, hints_enabled=False),
     )
     assert await repo.guild_settings(GUILD) == GuildSettings(GUILD, 5, 10, "computer", False)
+
+
+async def test_each_process_is_asked_only_about_its_shards_games(
+    repo: Repository, clock: FakeClock
+) -> None:
+    shard_one = 1 << 22  # a guild on shard 1 of 2; GUILD (1) is on shard 0
+    ours = await running_game(repo, channel=10)
+    record = await repo.create_lobby("axio", shard_one, 11, 200, "Ann")
+    record = await repo.add_computer(record.id, "easy")
+    theirs = await repo.start((await repo.join(record.id, 201, "Ben")).id, seed=2)
+    clock.advance(days=4)
+    first, second = ShardSet(2, frozenset({0})), ShardSet(2, frozenset({1}))
+    for ask in (repo.games_due_reminder, repo.games_due_timeout):
+        assert {d.game_id for d in await ask(None, first)} <= {ours.id}
+        assert {d.game_id for d in await ask(None, second)} <= {theirs.id}
+        assert {d.game_id for d in await ask()} == {d.game_id for d in await ask(None, first)} | {
+            d.game_id for d in await ask(None, second)
+        }
+    assert [d.game_id for d in await repo.games_due_timeout(None, first)] == [ours.id]
+    awaiting = await repo.games_awaiting_computer(second)
+    assert all(g.guild_id == shard_one for g in awaiting)
+    assert await repo.games_awaiting_computer(first) == []
