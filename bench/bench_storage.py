@@ -1,6 +1,10 @@
 """Storage speed and size: committed moves per second, loading a game, memory per game.
 
-Run: python -m bench.bench_storage [--synchronous NORMAL|FULL]
+Run: python -m bench.bench_storage [--synchronous NORMAL|FULL] [--database-url URL]
+
+--database-url postgresql://… measures on that PostgreSQL server (each figure in a fresh
+schema, dropped afterwards); sqlite:///folder/x.sqlite3 puts the files in that folder.
+Without it, SQLite files in a temporary folder.
 
 - moves_per_s: 100 games played at once by 100 asyncio tasks through one Repository;
   every move is its own committed transaction (the moves are scripted in advance, so the
@@ -19,16 +23,41 @@ import gc
 import random
 import tempfile
 import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from functools import partial
 from pathlib import Path
 
 from bench.common import median_ms, percentile, report
 from engine import AxioGame
 from storage import GameRecord, Repository
+from storage.db import sqlite_path
+from storage.pg_local import fresh_schema
+from storage.postgres import is_postgres_url
 
 GUILD = 1
 CONCURRENT_GAMES = 100
 MOVES_PER_GAME = 40
 LOADED_GAMES = 1000
+
+
+Place = Callable[[str], AbstractAsyncContextManager[str | Path]]
+"""Where a figure's database lives, by the figure's name."""
+
+
+@asynccontextmanager
+async def place(database_url: str | None, folder: Path, name: str) -> AsyncIterator[str | Path]:
+    """A fresh schema on the PostgreSQL server of `database_url`, or a new SQLite file."""
+    if database_url and is_postgres_url(database_url):
+        async with fresh_schema(database_url, "axio_bench") as url:
+            yield url
+    else:
+        where = sqlite_path(database_url).parent if database_url else folder
+        yield where / f"{name}.sqlite3"
+
+
+def places(database_url: str | None, folder: Path) -> Place:
+    return partial(place, database_url, folder)
 
 
 def rss_mb() -> float:
@@ -81,29 +110,28 @@ async def clone_games(repo: Repository, templates: list[int], copies: int) -> No
     async with repo._write() as conn:
         for template in templates:
             for _ in range(copies):
-                cursor = await conn.execute(
+                [(new,)] = await conn.execute_fetchall(
                     "INSERT INTO games (kind, guild_id, channel_id, host_id, status, max_seats, "
                     "settings, players, seed, state, move_count, to_move, created_at, "
                     "updated_at, turn_started_at) SELECT kind, guild_id, "
                     "(SELECT max(channel_id) + 1 FROM games), host_id, status, max_seats, "
                     "settings, players, seed, state, move_count, to_move, created_at, "
-                    "updated_at, turn_started_at FROM games WHERE id = ?",
+                    "updated_at, turn_started_at FROM games WHERE id = ? RETURNING id",
                     (template,),
                 )
-                new = cursor.lastrowid
                 for table, columns in (
                     ("seats", "seat, user_id, computer, name, resigned"),
                     ("moves", "move_number, seat, turn, text, played_at"),
                 ):
                     await conn.execute(
                         f"INSERT INTO {table} (game_id, {columns}) "
-                        f"SELECT ?, {columns} FROM {table} WHERE game_id = ?",
+                        f"SELECT CAST(? AS BIGINT), {columns} FROM {table} WHERE game_id = ?",
                         (new, template),
                     )
 
 
-async def memory_figures(folder: Path) -> dict[str, float]:
-    async with await Repository.open(folder / "memory.sqlite3") as repo:
+async def memory_figures(where: Place) -> dict[str, float]:
+    async with where("memory") as target, await Repository.open(target) as repo:
         templates = []
         for i in range(10):  # games from the opening to the late middle game, 2-4 players
             record = await new_game(repo, 1 + i, 2 + i % 3, seed=i)
@@ -121,10 +149,20 @@ async def memory_figures(folder: Path) -> dict[str, float]:
     return {"rss_mb_before_loading": before, "rss_mb_1000_games": after}
 
 
-async def throughput_figures(folder: Path, synchronous: str | None) -> dict[str, object]:
+async def durability(repo: Repository) -> str:
+    """What a commit waits for: SQLite's synchronous, or PostgreSQL's synchronous_commit."""
+    if repo.dialect == "postgres":
+        [(fsync,)] = await repo._fetchall("SHOW fsync")
+        [(commit,)] = await repo._fetchall("SHOW synchronous_commit")
+        return f"fsync={fsync} synchronous_commit={commit}"
+    [(level,)] = await repo._fetchall("PRAGMA synchronous")
+    return ["OFF", "NORMAL", "FULL", "EXTRA"][level]
+
+
+async def throughput_figures(where: Place, synchronous: str | None) -> dict[str, object]:
     options = {"synchronous": synchronous} if synchronous else {}
-    async with await Repository.open(folder / "moves.sqlite3", **options) as repo:
-        [(level,)] = await repo._fetchall("PRAGMA synchronous")
+    async with where("moves") as target, await Repository.open(target, **options) as repo:
+        level = await durability(repo)
         games = [await new_game(repo, 1000 + i, 2 + i % 3, seed=i) for i in range(CONCURRENT_GAMES)]
         scripts = [scripted_moves(g.game.players, g.seed, MOVES_PER_GAME) for g in games]  # type: ignore[union-attr]
         start = time.perf_counter()
@@ -140,14 +178,23 @@ async def throughput_figures(folder: Path, synchronous: str | None) -> dict[str,
         "games_finished_meanwhile": finished,
         "move_latency_p50_ms": round(percentile(flat, 0.5), 2),
         "move_latency_p95_ms": round(percentile(flat, 0.95), 2),
-        "synchronous": ["OFF", "NORMAL", "FULL", "EXTRA"][level],
+        "database": repo.dialect,
+        "synchronous": level,
     }
 
 
-def load_figures(folder: Path, loop: asyncio.AbstractEventLoop) -> dict[str, float]:
+def load_figures(where: Place, loop: asyncio.AbstractEventLoop) -> dict[str, float]:
     """A finished 4-player game loaded over and over: cold (decoded from the snapshot and
     the log every time, as after a restart) and through the repository's game cache."""
-    path = folder / "load.sqlite3"
+    placed = where("load")
+    path = loop.run_until_complete(placed.__aenter__())
+    try:
+        return _load_figures(path, loop)
+    finally:
+        loop.run_until_complete(placed.__aexit__(None, None, None))
+
+
+def _load_figures(path: str | Path, loop: asyncio.AbstractEventLoop) -> dict[str, float]:
     figures: dict[str, float] = {}
     for label, cache_size in (("load_game_ms", 0), ("load_game_cached_ms", 256)):
         repo = loop.run_until_complete(Repository.open(path, cache_size=cache_size))
@@ -169,16 +216,17 @@ def load_figures(folder: Path, loop: asyncio.AbstractEventLoop) -> dict[str, flo
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--synchronous", help="NORMAL or FULL (default: the Repository's)")
+    parser.add_argument("--database-url", help="postgresql://… or sqlite:///folder/x.sqlite3")
     args = parser.parse_args()
     figures: dict[str, object] = {}
     with tempfile.TemporaryDirectory() as scratch:
-        folder = Path(scratch)
-        figures |= asyncio.run(memory_figures(folder))
+        where = places(args.database_url, Path(scratch))
+        figures |= asyncio.run(memory_figures(where))
         gc.collect()
-        figures |= asyncio.run(throughput_figures(folder, args.synchronous))
+        figures |= asyncio.run(throughput_figures(where, args.synchronous))
         loop = asyncio.new_event_loop()
         try:
-            figures |= load_figures(folder, loop)
+            figures |= load_figures(where, loop)
         finally:
             loop.close()
     report(figures)

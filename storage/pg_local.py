@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import itertools
 import os
 import pwd
 import shutil
@@ -21,7 +22,10 @@ import stat
 import subprocess
 import sys
 import tempfile
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from urllib.parse import urlsplit
 
 FAST = ("fsync=off", "synchronous_commit=off", "full_page_writes=off")
 """For test servers only: nothing there needs to survive a power cut."""
@@ -151,6 +155,35 @@ def temporary_server(*, durable: bool = False) -> tuple[LocalServer, tempfile.Te
     """A server in a new temp folder (short, for the socket path); stop it, then clean up."""
     scratch = tempfile.TemporaryDirectory(prefix="axio-pg-")
     return LocalServer(Path(scratch.name), durable=durable), scratch
+
+
+_schemas = itertools.count(1)
+
+
+def in_schema(url: str, schema: str) -> str:
+    """The URL with its connections' search_path set to `schema` (asyncpg passes unknown
+    query parameters on to the server as settings)."""
+    parts = urlsplit(url)
+    query = "&".join(filter(None, [parts.query, f"search_path={schema}"]))
+    return parts._replace(query=query).geturl()
+
+
+@asynccontextmanager
+async def fresh_schema(admin_url: str, prefix: str = "axio_test") -> AsyncIterator[str]:
+    """A new, empty schema on the server, as a URL whose connections use it; dropped
+    afterwards. (A schema takes a tenth of the time a new database does.)"""
+    import asyncpg
+
+    name = f"{prefix}_{os.getpid()}_{next(_schemas)}"
+    admin = await asyncpg.connect(admin_url)
+    try:
+        await admin.execute(f"CREATE SCHEMA {name}")
+        try:
+            yield in_schema(admin_url, name)
+        finally:
+            await admin.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
+    finally:
+        await admin.close()
 
 
 def main(argv: list[str] | None = None) -> int:
