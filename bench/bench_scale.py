@@ -11,7 +11,8 @@ Run: python -m bench.bench_scale [--database-url postgresql://…] [--games 60] 
   commit. Without --database-url a server is started here, as .ci/run does (storage.pg_local),
   with PostgreSQL's durable defaults (fsync on, synchronous_commit on).
 - loop_lag_ms_p99_while_20_computers_think: a ticker wakes every 5 ms and records how late
-  it woke, while 20 computer moves (level normal) are chosen at once through the bot's
+  it woke, while 20 computer moves (level hard, the default 1 s budget) are chosen at once
+  through the bot's
   Thinker with a pool of COMPUTER_PROCESSES (2) processes; then the same with the pool
   turned off (threads, as before), for comparison.
 """
@@ -39,6 +40,7 @@ from storage import Repository
 from storage.pg_local import fresh_schema, temporary_server
 
 THINKERS = 20
+BUDGET_S = 1.0  # the bot's default COMPUTER_BUDGET_S
 TICK_S = 0.005
 
 
@@ -96,7 +98,9 @@ async def loop_lag(processes: int) -> tuple[float, float]:
         game = AxioGame(4, 11)
         await thinker.choose(game, "easy", 0, 0.01)  # the pool is up before we measure
         lags: list[float] = []
-        thinking = asyncio.gather(*(thinker.choose(game, "normal", s, 0.3) for s in range(20)))
+        thinking = asyncio.gather(
+            *(thinker.choose(game, "hard", s, BUDGET_S) for s in range(THINKERS))
+        )
         while not thinking.done():
             before = time.perf_counter()
             await asyncio.sleep(TICK_S)

@@ -3,6 +3,7 @@ the environment, DATABASE_URL, and `axio-bot migrate-db`."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -81,3 +82,13 @@ async def _in_thread(function, argv):  # the CLI runs its own event loop
     import asyncio
 
     return await asyncio.to_thread(function, argv)
+
+
+def test_the_compose_scale_profile_runs_every_shard_once_on_postgres() -> None:
+    compose = (Path(__file__).resolve().parents[2] / "compose.yaml").read_text()
+    counts = set(re.findall(r'"--shard-count", "(\d+)"', compose))
+    owned = [
+        int(i) for ids in re.findall(r'"--shard-ids", "([\d,]+)"', compose) for i in ids.split(",")
+    ]
+    assert len(counts) == 1 and sorted(owned) == list(range(int(counts.pop())))
+    assert "DATABASE_URL: postgresql://" in compose and "profiles: [scale]" in compose
