@@ -44,23 +44,25 @@ BUDGET_S = 1.0  # the bot's default COMPUTER_BUDGET_S
 TICK_S = 0.005
 
 
-async def _play_share(url: str, first_channel: int, games: int, moves: int, start_at: float):
-    """One process's share: its own games, all at once, from `start_at` (wall clock)."""
+async def _play_share(url: str, first_channel: int, games: int, moves: int, ready, go):  # type: ignore[no-untyped-def]
+    """One process's share: its own games, dealt first, then all played at once from the
+    moment both processes are ready (`go`)."""
     async with await Repository.open(url, pool_size=10) as repo:
         records = [
             await new_game(repo, first_channel + i, 2 + i % 3, seed=first_channel + i)
             for i in range(games)
         ]
         scripts = [scripted_moves(r.game.players, r.seed, moves) for r in records]  # type: ignore[union-attr]
-        await asyncio.sleep(max(0.0, start_at - time.time()))
+        ready.put(True)
+        await asyncio.to_thread(go.wait)
         latencies = await asyncio.gather(
             *(play_script(repo, r, s) for r, s in zip(records, scripts, strict=True))
         )
         return sum(len(x) for x in latencies), time.time()
 
 
-def _worker(url: str, first_channel: int, games: int, moves: int, start_at: float, out) -> None:  # type: ignore[no-untyped-def]
-    out.put(asyncio.run(_play_share(url, first_channel, games, moves, start_at)))
+def _worker(url: str, first_channel: int, games: int, moves: int, ready, go, out) -> None:  # type: ignore[no-untyped-def]
+    out.put(asyncio.run(_play_share(url, first_channel, games, moves, ready, go)))
 
 
 async def postgres_two_processes(admin_url: str, games: int, moves: int) -> dict[str, object]:
@@ -69,16 +71,19 @@ async def postgres_two_processes(admin_url: str, games: int, moves: int) -> dict
             [(fsync,)] = await repo._fetchall("SHOW fsync")
             [(commit,)] = await repo._fetchall("SHOW synchronous_commit")
         context = multiprocessing.get_context("spawn")
-        results = context.Queue()
-        start_at = time.time() + 4 + games * 0.05  # after both have set up their games
+        results, ready, go = context.Queue(), context.Queue(), context.Event()
         workers = [
             context.Process(
-                target=_worker, args=(url, 1 + n * 100_000, games, moves, start_at, results)
+                target=_worker, args=(url, 1 + n * 100_000, games, moves, ready, go, results)
             )
             for n in range(2)
         ]
         for worker in workers:
             worker.start()
+        for _ in workers:
+            await asyncio.to_thread(ready.get, True, 600)
+        start_at = time.time()
+        go.set()
         shares = [await asyncio.to_thread(results.get, True, 600) for _ in workers]
         for worker in workers:
             worker.join()
