@@ -1,6 +1,7 @@
-"""Storage: games, seats, the move log, results, ratings and guild settings in SQLite.
+"""Storage: games, seats, the move log, results, ratings and guild settings in SQLite,
+or in PostgreSQL (a postgresql:// URL; see postgres.py).
 
-Imports only engine/, the standard library, aiosqlite and openskill.
+Imports only engine/, the standard library, aiosqlite, asyncpg and openskill.
 """
 
 from .db import DEFAULT_PATH

@@ -83,6 +83,15 @@ def migration_files(folder: Path = MIGRATIONS) -> list[tuple[int, Path]]:
     return found
 
 
+def refuse_newer(current: int, known: int) -> None:
+    """A database migrated by a newer program is not touched by this one."""
+    if current > known:
+        raise RuntimeError(
+            f"the database has schema version {current}, newer than this program "
+            f"knows ({known}): run a newer version"
+        )
+
+
 def split_statements(script: str) -> list[str]:
     """A .sql file as single statements, so they can run inside our own transaction."""
     statements, buffer = [], ""
@@ -294,11 +303,7 @@ async def migrate(conn: aiosqlite.Connection, folder: Path = MIGRATIONS) -> int:
         await conn.execute("BEGIN IMMEDIATE")
         try:
             current = await _user_version(conn)
-            if current > len(files):
-                raise RuntimeError(
-                    f"the database has schema version {current}, newer than this program "
-                    f"knows ({len(files)}): run a newer version"
-                )
+            refuse_newer(current, len(files))
             if current < number:
                 for statement in split_statements(path.read_text(encoding="utf-8")):
                     await conn.execute(statement)

@@ -165,7 +165,7 @@ async def _version(conn: asyncpg.Connection) -> int:
 async def migrate(conn: asyncpg.Connection, folder: Path = MIGRATIONS) -> int:
     """Apply the migrations the database has not had yet, each in one transaction with its
     schema_version row (PostgreSQL's DDL is transactional)."""
-    from .db import migration_files
+    from .db import migration_files, refuse_newer
 
     files = migration_files(folder)
     for number, path in files:
@@ -176,11 +176,7 @@ async def migrate(conn: asyncpg.Connection, folder: Path = MIGRATIONS) -> int:
                 "applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
             )
             current = await _version(conn)
-            if current > len(files):
-                raise RuntimeError(
-                    f"the database has schema version {current}, newer than this program "
-                    f"knows ({len(files)}): run a newer version"
-                )
+            refuse_newer(current, len(files))
             if current < number:
                 await conn.execute(path.read_text(encoding="utf-8"))
                 await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
