@@ -45,7 +45,8 @@ async def serve(
     """Run until the browser's Close button, `seconds`, or Ctrl-C. The URL is printed (and
     handed to `ready`, for tests)."""
     with tempfile.TemporaryDirectory(prefix="axio-playground-") as folder:
-        local = settings.model_copy(update={"database_path": Path(folder) / "playground.sqlite3"})
+        scratch = {"database_path": Path(folder) / "playground.sqlite3", "database_url": None}
+        local = settings.model_copy(update=scratch)  # never the configured (real) database
         # Refusals are part of playing (the bot answers them); real bugs are logged.
         async with simulated(create_bot(local, shard_count=1), check_errors=False) as env:
             guild = env.create_guild("AXIO playground")
