@@ -16,6 +16,9 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
@@ -33,6 +36,19 @@ def _warm() -> None:
     """Nothing: run once per worker at start, so that the first real move pays no start-up."""
 
 
+def _follow_parent(parent: int) -> None:
+    """Each worker's start: leave when the bot (`parent`) does, even one that died before
+    this worker was up. A worker holds its own end of the task queue, so a killed bot
+    (SIGKILL, out of memory) would otherwise leave it waiting forever, holding its stdout."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.2)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="follow-parent", daemon=True).start()
+
+
 class Thinker:
     def __init__(self, processes: int = 2) -> None:
         if processes < 0:
@@ -45,7 +61,12 @@ class Thinker:
             return None
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.processes, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                self.processes,
+                mp_context=context,
+                initializer=_follow_parent,
+                initargs=(os.getpid(),),
+            )
             for _ in range(self.processes):
                 self._pool.submit(_warm)
         return self._pool
