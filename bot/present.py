@@ -56,7 +56,10 @@ def move_summary(record: GameRecord, result: PlayResult) -> str:
         line += f" The oldest pyramid moved; {', '.join(result.dead_cells)} is now dead."
     if result.axio:
         colours = ", ".join(c.label for c in result.axio)
-        line += f" **AXIO!** ({colours}) — {counted(result.extra_turns, 'extra turn')}."
+        line += f" **AXIO!** ({colours})"
+        if result.extra_turns:  # only turns that will be played are announced
+            line += f" — {counted(result.extra_turns, 'extra turn')}"
+        line += "."
     return line
 
 
