@@ -19,7 +19,7 @@ from engine import PlayResult
 from engine.ai import choose_move
 from storage import GameRecord, Repository
 
-from .present import move_summary, title
+from .present import move_summary, seat_name, title
 from .turn_post import table_post
 
 if TYPE_CHECKING:
@@ -144,7 +144,7 @@ class Desk:
         """A game has been dealt: show the first position, then let computers open."""
         channel = await self.channel(record)
         if channel is not None:
-            names = ", ".join(seat.name for seat in record.seats)
+            names = ", ".join(seat_name(seat) for seat in record.seats)
             await channel.send(f"🎲 **{title(record.kind)}** begins: {names}.")
         self.bot.log_event(record, "started")
         async with self.lock(record.id):

@@ -15,7 +15,8 @@ from discord.ext import tasks
 
 from storage import DueTurn, GameNotFoundError, StaleTurnError
 
-from .present import title
+from .present import seat_name, title
+from .safe_text import pinging
 
 if TYPE_CHECKING:
     from .app import AxioBot
@@ -61,7 +62,7 @@ class Scheduler:
         record = await self.bot.repo.get_game(due.game_id)
         channel = await self.bot.desk.channel(record)
         if channel is not None:
-            await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
+            await channel.send(text, allowed_mentions=pinging([due.user_id]))
         if await self.bot.repo.notify_enabled(due.user_id):
             await self._direct_message(due.user_id, text)
         self.bot.log_event(record, "reminded", seat=due.seat)
@@ -82,13 +83,13 @@ class Scheduler:
         seat = record.seats[due.seat]
         if due.timeout_action == "resign":
             record = await self.bot.repo.resign(record.id, due.seat, now=discord.utils.utcnow())
-            note = f"⌛ {seat.name} ran out of time and was resigned; a computer plays on."
+            note = f"⌛ {seat_name(seat)} ran out of time and was resigned; a computer plays on."
             if channel is not None:
                 await channel.send(note)
             self.bot.log_event(record, "timed out: resigned", seat=due.seat)
             await self.bot.desk.run_computers(record.id)
             return
         if channel is not None:
-            await channel.send(f"⌛ {seat.name} ran out of time: a computer makes this move.")
+            await channel.send(f"⌛ {seat_name(seat)} ran out of time: a computer makes this move.")
         self.bot.log_event(record, "timed out: computer move", seat=due.seat)
         await self.bot.desk.play_for(record.id, due.seat)
