@@ -27,8 +27,8 @@ GAMES = [
     app_commands.Choice(name="AXIO", value="axio"),
     app_commands.Choice(name="AXIO Rota", value="rota"),
 ]
-GAME_ID_LIMIT = 2**53
-"""The largest integer a Discord option carries (and well inside SQLite's range)."""
+OPTION_INTEGER_LIMIT = 2**53
+"""The largest integer a Discord option carries."""
 TIMEOUT_ACTIONS = [
     app_commands.Choice(name="a computer makes the move", value="computer"),
     app_commands.Choice(name="the seat is resigned", value="resign"),
@@ -73,7 +73,9 @@ class CommunityCommands:
     @answered()
     @app_commands.describe(game="The game number, as /axio history shows it")
     async def replay(
-        self, interaction: discord.Interaction, game: app_commands.Range[int, 1, GAME_ID_LIMIT]
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Range[int, 1, OPTION_INTEGER_LIMIT],
     ) -> None:
         record = await replayable(self.bot.repo, interaction.guild_id or 0, game)
         await interaction.response.defer(thinking=True)  # checked first: refusals stay private

@@ -26,6 +26,7 @@ from storage import (
 from .errors import Refusal
 from .present import counted, title
 from .safe_text import plain_name, shown_name
+from .views import GAME_ID_LIMIT
 
 ACCENT = discord.Colour.from_rgb(245, 197, 66)
 
@@ -104,7 +105,7 @@ def history_embed(entries: list[HistoryEntry]) -> discord.Embed:
 async def replayable(repo: Repository, guild_id: int, game_id: int) -> GameRecord:
     """A finished game of this server, or a refusal (checked before the public defer)."""
     try:
-        record = await repo.get_game(game_id)
+        record = await repo.get_game(game_id) if 0 < game_id <= GAME_ID_LIMIT else None
     except GameNotFoundError:
         record = None
     if record is None or record.guild_id != guild_id or not guild_id:

@@ -62,6 +62,8 @@ def refusal_text(error: BaseException) -> str | None:
     if isinstance(error, StorageError):
         text = escaped(str(error))
         return text[:1].upper() + text[1:] + "."
+    if isinstance(error, app_commands.TransformerError):  # Discord checks options first
+        return "That option's value is not one I can use: choose from what Discord offers."
     if isinstance(error, app_commands.NoPrivateMessage):
         return SERVER_ONLY
     if isinstance(error, app_commands.CheckFailure):

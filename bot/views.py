@@ -260,6 +260,7 @@ class MoveButton(GameItem, kind="move"):
     """A builder button: `act` is `ok` (play the move), `back`, `exchange` or `keep`."""
 
     FIELDS = ("game_id", "move_count", "act", "move")
+    FIXED_MOVES: ClassVar[dict[str, str]] = {"back": "", "exchange": "exchange", "keep": "keep"}
 
     STYLES: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
         "ok": ("Confirm", discord.ButtonStyle.success),
@@ -269,6 +270,8 @@ class MoveButton(GameItem, kind="move"):
     }
 
     def __init__(self, game_id: int, move_count: int, act: str, move: str = "") -> None:
+        if not move if act == "ok" else move != self.FIXED_MOVES[act]:
+            raise ForgedControl(f"its move does not go with {act}")
         label, style = self.STYLES[act]
         button = discord.ui.Button(
             label=label,

@@ -82,3 +82,9 @@ def pinged(table: Any, message: Any) -> set[int]:
     """The users a message really pinged, as SimCord's backend resolved them."""
     stored = table.env.backend.get_message(message.channel.id, message.id)
     return set(stored.ping_user_ids)
+
+
+async def forged_autocomplete(actor: Any, channel: Any, name: str, option: str, typed: str) -> Any:
+    """Typing into an autocomplete option, any length: the full interaction result, so a
+    test sees whether the bot answered at all."""
+    return await _actors._autocomplete_result(actor, channel, name, option, typed, {})
