@@ -13,6 +13,8 @@ from engine import AxioGame, Colour, IllegalMoveError, RotaGame, RotaMove
 from engine.axio_board import parse_cell
 from engine.axio_moves import Exchange, Placement, parse_axio_move, parse_tile
 from engine.common import EXCERPT_LIMIT, MOVE_TEXT_LIMIT, excerpt, small_number
+from engine.rota_display import parse_placed
+from engine.rota_tiles import parse_tile as parse_rota_tile
 
 RUN = 10_000
 
@@ -63,6 +65,8 @@ def readers() -> list:
         Colour.parse,
         parse_cell,
         parse_tile,
+        parse_rota_tile,
+        parse_placed,
         AxioGame(2, 1).parse_move,
         RotaGame(2, 1).parse_move,
     ]
