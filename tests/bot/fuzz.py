@@ -270,8 +270,12 @@ class Fuzzer:
             ("axio history", {}, True),
             ("axio log", {}, False),
             ("axio hand", {}, False),
-            ("axio rules", {"game": "rota"}, False),
+            ("axio rules", {"game": rng.choice(["axio", "rota"])}, False),
             ("axio skip", {}, False),
+            ("axio stats", {"member": rng.choice(list(self.members.values()))}, True),
+            ("axio notify", {"enabled": rng.random() < 0.5}, False),
+            ("axio board", {}, False),
+            ("axio scores", {}, False),
         ]
         name, options, public_ok = rng.choice(choices)
         # Nobody here may manage the server, so settings changes are refused too.
@@ -362,24 +366,24 @@ class Fuzzer:
             tally.state_changes.append(item.label)
         if not result.acknowledged:
             tally.no_reply.append(item.label)
-        elif not item.choices:
-            self._check_answer(item, result, tally)
-            if not item.legal:
-                tally.slowest_refusal_ms = max(tally.slowest_refusal_ms, elapsed_ms)
+        elif not item.choices and self._check_answer(item, result, tally) and not item.legal:
+            tally.slowest_refusal_ms = max(tally.slowest_refusal_ms, elapsed_ms)
         if item.legal or after != before:
             await self.ensure_games()
 
-    def _check_answer(self, item: Input, result: Any, tally: Tally) -> None:
+    def _check_answer(self, item: Input, result: Any, tally: Tally) -> bool:
+        """Check the answer; True when it was a refusal (words only, no image or embed)."""
         answers = [m for m in [result.response, *result.followups] if m is not None]
         if not answers:
             tally.no_reply.append(item.label)
-            return
+            return False
         last = answers[-1]
         readable = bool(last.content or last.embeds or last.attachments)
         if not readable or any(len(m.content or "") > MESSAGE_LIMIT for m in answers):
             tally.unreadable.append(item.label)
         if not (item.public_ok or item.legal or last.ephemeral):
             tally.public_refusals.append(f"{item.label}: {last.content[:80]!r}")
+        return bool(last.content) and not (last.embeds or last.attachments)
 
 
 SETTLE_POLL_S = 0.002
