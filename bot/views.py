@@ -179,6 +179,7 @@ class LobbyButton(GameItem, kind="lobby"):
         "start": ("Start", discord.ButtonStyle.primary),
         "cancel": ("Cancel", discord.ButtonStyle.danger),
     }
+    ALLOWED: ClassVar[dict[str, Collection[str]]] = {"action": tuple(LABELS)}
 
     def __init__(self, game_id: int, action: str) -> None:
         label, style = self.LABELS[action]
@@ -268,6 +269,7 @@ class MoveButton(GameItem, kind="move"):
         "exchange": ("Exchange my rack", discord.ButtonStyle.primary),
         "keep": ("Keep my rack", discord.ButtonStyle.secondary),
     }
+    ALLOWED: ClassVar[dict[str, Collection[str]]] = {"act": tuple(STYLES)}
 
     def __init__(self, game_id: int, move_count: int, act: str, move: str = "") -> None:
         if not move if act == "ok" else move != self.FIXED_MOVES[act]:
@@ -289,10 +291,6 @@ class MoveButton(GameItem, kind="move"):
             await bot.builder.open(interaction, record, edit=True)
         else:
             await bot.builder.confirm(interaction, record, self.move or self.act)
-
-
-MoveButton.ALLOWED = {"act": tuple(MoveButton.STYLES)}
-LobbyButton.ALLOWED = {"action": tuple(LobbyButton.LABELS)}
 
 
 def chosen_value(interaction: discord.Interaction) -> str:
