@@ -3,7 +3,9 @@
 Members pick their names and type anything into `/axio play`, so such text is only ever
 shown through these functions: one line, control characters gone, length capped, markdown
 and mentions escaped (a name like `<@id>` or `**x**` pings nobody and breaks no layout).
-Names are stored as members had them when they joined; they are escaped when shown.
+Names are stored as members had them when they joined; they are escaped when shown. Typed
+text comes back only inside the engine's refusals, cut to a short excerpt there
+(`engine.common.excerpt`) and escaped whole by `errors.refusal_text`.
 
 Pings are opt-in: the bot's default `allowed_mentions` is `NOBODY`, and a message that
 means to ping someone names them with `pinging(...)`.
@@ -22,9 +24,6 @@ MESSAGE_LIMIT = 2000
 
 NAME_LIMIT = 32
 """Discord's longest display name; a longer stored name is cut."""
-
-TYPED_LIMIT = 40
-"""The most of a member's typed text a reply quotes back."""
 
 NOBODY = discord.AllowedMentions.none()
 
@@ -52,12 +51,6 @@ def plain_name(name: str) -> str:
     """A display name where markdown does not render (embed titles, images): one line,
     capped, mentions escaped."""
     return discord.utils.escape_mentions(excerpt(name, NAME_LIMIT) or "?")
-
-
-def quoted(text: str, limit: int = TYPED_LIMIT) -> str:
-    """What a member typed, quoted back in inline code: short, one line, no backticks
-    (a backtick would end the code span and let the rest render)."""
-    return "`" + (excerpt(text, limit).replace("`", "ˋ") or " ") + "`"
 
 
 def capped(text: str, limit: int = MESSAGE_LIMIT) -> str:
