@@ -25,13 +25,16 @@ from .courier import Courier
 from .desk import Desk
 from .errors import reply_refusal
 from .lobby import Lobby
+from .safe_text import NOBODY
 from .views import DYNAMIC_ITEMS
 
 log = logging.getLogger("axio")
 
 
 class AxioTree(app_commands.CommandTree):
-    """The one error handler: refusals become ephemeral replies, bugs are logged."""
+    """The one error handler. Commands answer their own refusals (`errors.answered`), so
+    what arrives here is a bug (logged, with an apology) or a check discord.py ran before
+    the command (answered as a refusal)."""
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -47,7 +50,7 @@ class AxioBot(commands.AutoShardedBot):
             intents=intents,
             tree_cls=AxioTree,
             shard_count=shard_count,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            allowed_mentions=NOBODY,  # pings are opt-in per message: safe_text.pinging
         )
         self.settings = settings
         self.repo: Repository = None  # type: ignore[assignment]  # opened in setup_hook

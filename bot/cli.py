@@ -19,10 +19,8 @@ from pathlib import Path
 
 import aiohttp
 import discord
-from pydantic import ValidationError
-from pydantic_settings import SettingsError
 
-from .config import Settings
+from .config import Settings, load_settings
 
 log = logging.getLogger("axio")
 
@@ -41,18 +39,6 @@ def configure_logging(level: str) -> None:
         stream=sys.stderr,
     )
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level.upper())))
-
-
-def load_settings() -> Settings:
-    try:
-        return Settings()
-    except ValidationError as error:
-        problems = "; ".join(
-            f"{'.'.join(map(str, e['loc'])).upper()}: {e['msg']}" for e in error.errors()
-        )
-        raise SystemExit(f"axio-bot: invalid configuration: {problems}") from None
-    except SettingsError as error:  # a value pydantic-settings could not even decode
-        raise SystemExit(f"axio-bot: invalid configuration: {error}") from None
 
 
 def token_problem(settings: Settings) -> str | None:
@@ -181,7 +167,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     play.add_argument("--seconds", type=float, help="stop after this many seconds")
     play.add_argument("--port", type=int, help="port on 127.0.0.1 (default: any free one)")
     args = parser.parse_args(argv)
-    settings = load_settings()
+    settings, problem = load_settings()
+    if settings is None:
+        if args.command == "check":
+            print(f"configuration: PROBLEM — {problem}")
+            print("NOT healthy: fix the problems above")
+            return 1
+        print(f"axio-bot: invalid configuration: {problem}", file=sys.stderr)
+        return 2
     if args.command == "check":
         return check(settings)
     if args.command == "playground":
