@@ -297,10 +297,13 @@ class Fuzzer:
         select = kind == "pick"
         values: list[Any] | None = None
         legal = False
-        if kind == "lobby":  # honest lobby presses change the lobby: only malformed ones
+        # Honest lobby and computer presses change the lobby (the host adding a computer is
+        # no forgery): only malformed ones are sent.
+        if kind == "lobby":
             custom_id = f"axio:lobby:{rng.choice(GAME_IDS)}:{rng.choice(['join', 'zzz', ''])}"
         elif kind == "cpu":
-            custom_id = f"axio:cpu:{game_id}:{rng.choice(['easy', 'godlike', '', 'hard:x'])}"
+            level = rng.choice(["easy", "godlike", "", "hard:x"])
+            custom_id = f"axio:cpu:{rng.choice(GAME_IDS)}:{level}"
         elif kind == "tiles":
             custom_id = f"axio:tiles:{game_id}:{count}"
         elif kind == "pick":
