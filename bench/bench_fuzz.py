@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.common import report
+from bench.common import percentile, report
 from bot.app import create_bot
 from bot.config import Settings
 from bot.playground import simulated
@@ -75,6 +75,8 @@ def figures(tally: Tally, seconds: float) -> dict[str, Any]:
         "legal_moves_played": tally.legal_moves,
         "inputs_per_s": round(tally.inputs / seconds, 1),
         "slowest_refusal_ms": round(tally.slowest_refusal_ms, 1),
+        "refusal_ms_median": round(percentile(tally.refusal_ms, 0.5), 1),
+        "refusal_ms_p99": round(percentile(tally.refusal_ms, 0.99), 1),
         "slowest_parse_ms": slowest_parse_ms(),
         **{f"inputs_{kind}": count for kind, count in sorted(tally.kinds.items())},
     }
@@ -89,6 +91,7 @@ def main() -> None:
     tally, seconds = asyncio.run(fuzz(args.inputs, args.seed))
     for name, found in tally.problems().items():
         print(f"{name}: {found}")
+    print(f"slowest refusal: {tally.slowest_refusal}")
     report(figures(tally, seconds))
 
 

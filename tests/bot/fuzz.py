@@ -99,6 +99,8 @@ class Tally:
     state_changes: list[str] = field(default_factory=list)
     legal_moves: int = 0
     slowest_refusal_ms: float = 0.0
+    slowest_refusal: str = ""
+    refusal_ms: list[float] = field(default_factory=list)
     kinds: dict[str, int] = field(default_factory=dict)
 
     def problems(self) -> dict[str, list[str]]:
@@ -370,7 +372,9 @@ class Fuzzer:
         if not result.acknowledged:
             tally.no_reply.append(item.label)
         elif not item.choices and self._check_answer(item, result, tally) and not item.legal:
-            tally.slowest_refusal_ms = max(tally.slowest_refusal_ms, elapsed_ms)
+            tally.refusal_ms.append(elapsed_ms)
+            if elapsed_ms > tally.slowest_refusal_ms:
+                tally.slowest_refusal_ms, tally.slowest_refusal = elapsed_ms, item.label
         if item.legal or after != before:
             await self.ensure_games()
 
