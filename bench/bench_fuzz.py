@@ -15,13 +15,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import logging
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from bench.common import report
+from bench.common import percentile, report
 from bot.app import create_bot
 from bot.config import Settings
 from bot.playground import simulated
@@ -52,6 +53,21 @@ async def fuzz(inputs: int, seed: int) -> tuple[Tally, float]:
     return tally, seconds
 
 
+class GcPauses:
+    """The longest pause of Python's garbage collector while the fuzz runs: a refusal that
+    happens to wait for one reads slow for reasons that are not the bot's."""
+
+    def __init__(self) -> None:
+        self.longest_ms = 0.0
+        self._started = 0.0
+
+    def __call__(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+        else:
+            self.longest_ms = max(self.longest_ms, (time.perf_counter() - self._started) * 1000)
+
+
 def slowest_parse_ms() -> float:
     """The slowest single read of a worst-case text by any move parser."""
     worst = 0.0
@@ -64,7 +80,7 @@ def slowest_parse_ms() -> float:
     return round(worst, 3)
 
 
-def figures(tally: Tally, seconds: float) -> dict[str, Any]:
+def figures(tally: Tally, seconds: float, pauses: GcPauses) -> dict[str, Any]:
     return {
         "inputs": tally.inputs,
         "unhandled": len(tally.unhandled),
@@ -75,7 +91,10 @@ def figures(tally: Tally, seconds: float) -> dict[str, Any]:
         "legal_moves_played": tally.legal_moves,
         "inputs_per_s": round(tally.inputs / seconds, 1),
         "slowest_refusal_ms": round(tally.slowest_refusal_ms, 1),
+        "refusal_ms_median": round(percentile(tally.refusal_ms, 0.5), 1),
+        "refusal_ms_p99": round(percentile(tally.refusal_ms, 0.99), 1),
         "slowest_parse_ms": slowest_parse_ms(),
+        "longest_gc_pause_ms": round(pauses.longest_ms, 1),
         **{f"inputs_{kind}": count for kind, count in sorted(tally.kinds.items())},
     }
 
@@ -86,10 +105,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
+    pauses = GcPauses()
+    gc.callbacks.append(pauses)
     tally, seconds = asyncio.run(fuzz(args.inputs, args.seed))
+    gc.callbacks.remove(pauses)
     for name, found in tally.problems().items():
         print(f"{name}: {found}")
-    report(figures(tally, seconds))
+    print(f"slowest refusal: {tally.slowest_refusal}")
+    report(figures(tally, seconds, pauses))
 
 
 if __name__ == "__main__":

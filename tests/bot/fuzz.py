@@ -99,6 +99,8 @@ class Tally:
     state_changes: list[str] = field(default_factory=list)
     legal_moves: int = 0
     slowest_refusal_ms: float = 0.0
+    slowest_refusal: str = ""
+    refusal_ms: list[float] = field(default_factory=list)
     kinds: dict[str, int] = field(default_factory=dict)
 
     def problems(self) -> dict[str, list[str]]:
@@ -297,10 +299,13 @@ class Fuzzer:
         select = kind == "pick"
         values: list[Any] | None = None
         legal = False
-        if kind == "lobby":  # honest lobby presses change the lobby: only malformed ones
+        # Honest lobby and computer presses change the lobby (the host adding a computer is
+        # no forgery): only malformed ones are sent.
+        if kind == "lobby":
             custom_id = f"axio:lobby:{rng.choice(GAME_IDS)}:{rng.choice(['join', 'zzz', ''])}"
         elif kind == "cpu":
-            custom_id = f"axio:cpu:{game_id}:{rng.choice(['easy', 'godlike', '', 'hard:x'])}"
+            level = rng.choice(["easy", "godlike", "", "hard:x"])
+            custom_id = f"axio:cpu:{rng.choice(GAME_IDS)}:{level}"
         elif kind == "tiles":
             custom_id = f"axio:tiles:{game_id}:{count}"
         elif kind == "pick":
@@ -367,7 +372,9 @@ class Fuzzer:
         if not result.acknowledged:
             tally.no_reply.append(item.label)
         elif not item.choices and self._check_answer(item, result, tally) and not item.legal:
-            tally.slowest_refusal_ms = max(tally.slowest_refusal_ms, elapsed_ms)
+            tally.refusal_ms.append(elapsed_ms)
+            if elapsed_ms > tally.slowest_refusal_ms:
+                tally.slowest_refusal_ms, tally.slowest_refusal = elapsed_ms, item.label
         if item.legal or after != before:
             await self.ensure_games()
 
