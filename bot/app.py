@@ -26,6 +26,7 @@ from .courier import Courier
 from .desk import Desk
 from .errors import reply_refusal
 from .lobby import Lobby
+from .safe_text import NOBODY
 from .thinking import Thinker
 from .views import DYNAMIC_ITEMS
 
@@ -33,7 +34,9 @@ log = logging.getLogger("axio")
 
 
 class AxioTree(app_commands.CommandTree):
-    """The one error handler: refusals become ephemeral replies, bugs are logged."""
+    """The one error handler. Commands answer their own refusals (`errors.answered`), so
+    what arrives here is a bug (logged, with an apology) or a check discord.py ran before
+    the command (answered as a refusal)."""
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -53,7 +56,7 @@ class AxioBot(commands.AutoShardedBot):
             tree_cls=AxioTree,
             shard_count=shard_count,
             shard_ids=sorted(shards.ids) if shards.ids is not None else None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            allowed_mentions=NOBODY,  # pings are opt-in per message: safe_text.pinging
         )
         self.settings = settings
         self.shards_owned: ShardSet = shards

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from engine import Colour, ScoredMove, TileGame
+from engine.common import small_number
 from render import render_board, render_hand, render_rack
 from storage import GameRecord, Seat
 
@@ -148,9 +149,10 @@ class Builder:
         moves = game.scored_moves()
         if game.kind == "rota":
             positions = game.legal_positions()  # type: ignore[attr-defined]
-            if not key.isdigit() or not 1 <= int(key) <= len(positions):
+            number = small_number(key)
+            if number is None or not 1 <= number <= len(positions):
                 return []
-            position = positions[int(key) - 1]
+            position = positions[number - 1]
             return [m for m in moves if m.move.position == position]
         return [m for m in moves if "".join(c.letter for c in m.move.tile) == key]
 

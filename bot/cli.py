@@ -21,13 +21,11 @@ from pathlib import Path
 import aiohttp
 import asyncpg
 import discord
-from pydantic import ValidationError
-from pydantic_settings import SettingsError
 
 from storage.db import describe, sqlite_path
 from storage.postgres import is_postgres_url
 
-from .config import Settings
+from .config import Settings, load_settings
 
 log = logging.getLogger("axio")
 
@@ -46,18 +44,6 @@ def configure_logging(level: str) -> None:
         stream=sys.stderr,
     )
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level.upper())))
-
-
-def load_settings(**overrides: object) -> Settings:
-    try:
-        return Settings(**overrides)  # type: ignore[arg-type]
-    except ValidationError as error:
-        problems = "; ".join(
-            f"{'.'.join(map(str, e['loc'])).upper()}: {e['msg']}" for e in error.errors()
-        )
-        raise SystemExit(f"axio-bot: invalid configuration: {problems}") from None
-    except SettingsError as error:  # a value pydantic-settings could not even decode
-        raise SystemExit(f"axio-bot: invalid configuration: {error}") from None
 
 
 def token_problem(settings: Settings) -> str | None:
@@ -218,7 +204,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "migrate-db":
         return migrate_db(args.source, args.target)
-    settings = load_settings(**(_shard_options(args) if args.command == "run" else {}))
+    settings, problem = load_settings(**(_shard_options(args) if args.command == "run" else {}))
+    if settings is None:
+        if args.command == "check":
+            print(f"configuration: PROBLEM — {problem}")
+            print("NOT healthy: fix the problems above")
+            return 1
+        print(f"axio-bot: invalid configuration: {problem}", file=sys.stderr)
+        return 2
     if args.command == "check":
         return check(settings)
     if args.command == "playground":

@@ -1,5 +1,7 @@
 """`/axio …`: every slash command, each a few lines handing over to the lobby, the move
-builder, the desk or the community features. Errors go to the tree's one handler."""
+builder, the desk or the community features. Each is `@answered`: its refusals are answered
+ephemerally inside it, and only bugs reach the tree's one handler. The group is
+server-only (see `errors.SERVER_ONLY` for why)."""
 
 from __future__ import annotations
 
@@ -16,9 +18,15 @@ from storage import GameRecord, StaleTurnError
 
 from .cog_community import CommunityCommands
 from .desk import skip_votes_needed
-from .errors import NO_GAME_HERE, Refusal, after_commit
+from .errors import NO_GAME_HERE, Refusal, after_commit, answered, reply
 from .lobby import may_manage
-from .moves import autocomplete_options, hint_lines, parse_player_move, unstamped
+from .moves import (
+    MOVE_TEXT_LIMIT,
+    autocomplete_options,
+    hint_lines,
+    parse_player_move,
+    unstamped,
+)
 from .present import move_log_text, seat_name, seat_names, title
 from .rules import rules_message
 from .turn_post import table_file
@@ -32,6 +40,7 @@ GAME_CHOICES = [
 ]
 
 
+@app_commands.guild_only()
 class AxioCog(
     CommunityCommands,
     commands.GroupCog,
@@ -61,6 +70,7 @@ class AxioCog(
 
     # --- the lobby --------------------------------------------------------------------------
     @app_commands.command(description="Open a lobby for a new game in this channel")
+    @answered()
     @app_commands.describe(game="Which game to play", seats="How many seats (1–4, default 4)")
     @app_commands.choices(game=GAME_CHOICES)
     async def new(
@@ -83,37 +93,46 @@ class AxioCog(
         await self.bot.lobby.open(interaction, game.value, seats)
 
     @app_commands.command(description="Start a one-player game at once")
+    @answered()
     @app_commands.describe(game="Which game to play alone")
     @app_commands.choices(game=GAME_CHOICES)
     async def solo(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         await self.bot.lobby.solo(interaction, game.value)
 
     @app_commands.command(description="Take a seat in the lobby here")
+    @answered()
     async def join(self, interaction: discord.Interaction) -> None:
         await self.bot.lobby.press(interaction, (await self.lobby_here(interaction)).id, "join")
 
     @app_commands.command(description="Give up your seat in the lobby here")
+    @answered()
     async def leave(self, interaction: discord.Interaction) -> None:
         await self.bot.lobby.press(interaction, (await self.lobby_here(interaction)).id, "leave")
 
     @app_commands.command(description="Start the game in the lobby here (host)")
+    @answered()
     async def start(self, interaction: discord.Interaction) -> None:
         await self.bot.lobby.press(interaction, (await self.lobby_here(interaction)).id, "start")
 
     @app_commands.command(description="Cancel the lobby here (host)")
+    @answered()
     async def cancel(self, interaction: discord.Interaction) -> None:
         await self.bot.lobby.press(interaction, (await self.lobby_here(interaction)).id, "cancel")
 
     # --- playing ----------------------------------------------------------------------------
     @app_commands.command(description="See your tiles (only you) and build your move")
+    @answered()
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.bot.builder.open(interaction, await self.channel_game(interaction))
 
     @app_commands.command(description="Play a move by typing it (suggestions show the points)")
+    @answered()
     @app_commands.describe(
         move="AXIO: E5:b F5:r, exchange or keep. Rota: position number or x,y, turn, colour: 3 90 g"
     )
-    async def play(self, interaction: discord.Interaction, move: str) -> None:
+    async def play(
+        self, interaction: discord.Interaction, move: app_commands.Range[str, 1, MOVE_TEXT_LIMIT]
+    ) -> None:
         record = await self.channel_game(interaction)
         seat = self.bot.builder.seat_for(interaction, record)
         assert record.game is not None
@@ -129,7 +148,7 @@ class AxioCog(
             record, parsed, seat=seat.seat, expected=record.move_count
         )
         interaction.extras["committed"] = result.move
-        answer = interaction.followup.send(f"You played **{result.move}**.", ephemeral=True)
+        answer = reply(interaction, f"You played **{result.move}**.")
         await after_commit(interaction, answer, result.move)
 
     @play.autocomplete("move")
@@ -148,6 +167,7 @@ class AxioCog(
         ]
 
     @app_commands.command(description="Suggestions for your move (only you see them)")
+    @answered()
     async def hint(self, interaction: discord.Interaction) -> None:
         record = await self.channel_game(interaction)
         seat = self.bot.builder.seat_for(interaction, record)
@@ -160,12 +180,11 @@ class AxioCog(
             raise Refusal("Hints are for the player to move; ask again on your move.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         hints = suggest_moves(game.copy(), seed=record.move_count, budget_s=0.3, count=3)
-        await interaction.followup.send(
-            "💡 Suggestions, best first:\n" + hint_lines(game, hints), ephemeral=True
-        )
+        await reply(interaction, "💡 Suggestions, best first:\n" + hint_lines(game, hints))
 
     # --- looking at the game ----------------------------------------------------------------
     @app_commands.command(description="The current board and scores (only you)")
+    @answered()
     async def board(self, interaction: discord.Interaction) -> None:
         record = await self.channel_game(interaction)
         await interaction.response.send_message(
@@ -175,6 +194,7 @@ class AxioCog(
         )
 
     @app_commands.command(description="The scoreboards (only you)")
+    @answered()
     async def scores(self, interaction: discord.Interaction) -> None:
         record = await self.channel_game(interaction)
         assert record.game is not None
@@ -184,11 +204,13 @@ class AxioCog(
         )
 
     @app_commands.command(description="The moves of the game here, in order")
+    @answered()
     async def log(self, interaction: discord.Interaction) -> None:
         record = await self.channel_game(interaction)
-        await interaction.response.send_message(move_log_text(record), ephemeral=True)
+        await reply(interaction, move_log_text(record))
 
     @app_commands.command(description="How to play (a short illustrated summary)")
+    @answered(in_dms=True)
     @app_commands.describe(game="Which game's rules")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
@@ -199,6 +221,7 @@ class AxioCog(
 
     # --- leaving ----------------------------------------------------------------------------
     @app_commands.command(description="Resign: a computer plays your seat on and you rank last")
+    @answered()
     async def resign(self, interaction: discord.Interaction) -> None:
         record = await self.channel_game(interaction)
         seat = self.bot.builder.seat_for(interaction, record)
@@ -212,6 +235,7 @@ class AxioCog(
         self.bot.desk.committed(record)
 
     @app_commands.command(description="Vote to let a computer make a late player's move")
+    @answered()
     async def skip(self, interaction: discord.Interaction) -> None:
         record = await self.channel_game(interaction)
         voter = self.bot.builder.seat_for(interaction, record)
@@ -226,8 +250,8 @@ class AxioCog(
         if not settings.reminder_hours or hours < settings.reminder_hours:
             opens = f"after {settings.reminder_hours:g} h" if settings.reminder_hours else "never"
             raise Refusal(
-                f"{late.name} has had the move for {hours:.1f} h; a vote to skip opens {opens} "
-                "(see `/axio settings`)."
+                f"{seat_name(late)} has had the move for {hours:.1f} h; a vote to skip opens "
+                f"{opens} (see `/axio settings`)."
             )
         needed = skip_votes_needed(record)
         votes = await self.bot.repo.vote_skip(
@@ -235,16 +259,19 @@ class AxioCog(
         )
         if votes < needed:
             await interaction.response.send_message(
-                f"🗳️ {voter.name} votes to skip {late.name} ({votes}/{needed} votes)."
+                f"🗳️ {seat_name(voter)} votes to skip {seat_name(late)} ({votes}/{needed} votes)."
             )
             return
         await interaction.response.send_message(
-            f"🗳️ {votes}/{needed} votes: a computer makes {late.name}'s move."
+            f"🗳️ {votes}/{needed} votes: a computer makes {seat_name(late)}'s move."
         )
         self.bot.log_event(record, "skipped", seat=late.seat)
-        self.bot.desk.stand_in(record.id, late.seat, note=f"🗳️ {late.name} was skipped by vote.")
+        self.bot.desk.stand_in(
+            record.id, late.seat, note=f"🗳️ {seat_name(late)} was skipped by vote."
+        )
 
     @app_commands.command(description="End the game here without a result (host or moderators)")
+    @answered()
     async def end(self, interaction: discord.Interaction) -> None:
         record = await self.channel_game(interaction, running=False)
         if not may_manage(interaction, record):

@@ -13,11 +13,12 @@ from .community import (
     history_embed,
     leaderboard_embed,
     replay_file,
+    replayable,
     settings_embed,
     solo_embed,
     stats_embed,
 )
-from .errors import Refusal
+from .errors import Refusal, answered
 
 if TYPE_CHECKING:
     from .app import AxioBot
@@ -26,6 +27,8 @@ GAMES = [
     app_commands.Choice(name="AXIO", value="axio"),
     app_commands.Choice(name="AXIO Rota", value="rota"),
 ]
+OPTION_INTEGER_LIMIT = 2**53
+"""The largest integer a Discord option carries."""
 TIMEOUT_ACTIONS = [
     app_commands.Choice(name="a computer makes the move", value="computer"),
     app_commands.Choice(name="the seat is resigned", value="resign"),
@@ -36,6 +39,7 @@ class CommunityCommands:
     bot: AxioBot
 
     @app_commands.command(description="The server's best players (or solo high scores)")
+    @answered()
     @app_commands.describe(game="Which game", solo="Show solo high scores instead")
     @app_commands.choices(game=GAMES)
     async def leaderboard(
@@ -50,6 +54,7 @@ class CommunityCommands:
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(description="A player's record on this server")
+    @answered()
     @app_commands.describe(member="Whose stats (default: yours)")
     async def stats(
         self, interaction: discord.Interaction, member: discord.Member | None = None
@@ -59,20 +64,26 @@ class CommunityCommands:
         await interaction.response.send_message(embed=stats_embed(who, found))
 
     @app_commands.command(description="Recent finished games on this server")
+    @answered()
     async def history(self, interaction: discord.Interaction) -> None:
         entries = await self.bot.repo.recent_history(interaction.guild_id or 0, limit=10)
         await interaction.response.send_message(embed=history_embed(entries))
 
     @app_commands.command(description="An animated replay of a finished game")
+    @answered()
     @app_commands.describe(game="The game number, as /axio history shows it")
     async def replay(
-        self, interaction: discord.Interaction, game: app_commands.Range[int, 1]
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Range[int, 1, OPTION_INTEGER_LIMIT],
     ) -> None:
-        await interaction.response.defer(thinking=True)
-        file = await replay_file(self.bot.repo, interaction.guild_id or 0, game)
+        record = await replayable(self.bot.repo, interaction.guild_id or 0, game)
+        await interaction.response.defer(thinking=True)  # checked first: refusals stay private
+        file = await replay_file(self.bot.repo, record)
         await interaction.followup.send(f"🎞️ Replay of game #{game}", file=file)
 
     @app_commands.command(description="Show or change this server's reminders and timeouts")
+    @answered()
     @app_commands.describe(
         reminder_hours="Remind the player to move after this many hours (0: never)",
         timeout_hours="Apply the timeout after this many hours (0: never)",
@@ -110,6 +121,7 @@ class CommunityCommands:
         await interaction.response.send_message("Settings saved.", embed=settings_embed(new))
 
     @app_commands.command(description="Get a direct message when a reminder is sent to you")
+    @answered(in_dms=True)
     @app_commands.describe(enabled="On or off")
     async def notify(self, interaction: discord.Interaction, enabled: bool) -> None:
         await self.bot.repo.set_notify(interaction.user.id, enabled)

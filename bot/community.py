@@ -13,6 +13,8 @@ import discord
 from engine import game_class
 from render import render_replay
 from storage import (
+    GameNotFoundError,
+    GameRecord,
     GuildSettings,
     HistoryEntry,
     LeaderboardEntry,
@@ -23,6 +25,8 @@ from storage import (
 
 from .errors import Refusal
 from .present import counted, title
+from .safe_text import plain_name, shown_name
+from .views import GAME_ID_LIMIT
 
 ACCENT = discord.Colour.from_rgb(245, 197, 66)
 
@@ -37,7 +41,7 @@ def leaderboard_embed(kind: str, entries: list[LeaderboardEntry]) -> discord.Emb
         best = "-" if entry.best_lowest is None else str(entry.best_lowest)
         lines.append(
             f"`{entry.position:<2} {entry.rating:6.1f}  {entry.games:5}  {entry.wins:4}  "
-            f"{best:>8}` {entry.name}"
+            f"{best:>8}` {shown_name(entry.name)}"
         )
     embed.description = "\n".join(lines)
     embed.set_footer(text="Rating: OpenSkill, shown as μ − 3σ (it rises as you play and win).")
@@ -50,14 +54,14 @@ def solo_embed(kind: str, entries: list[SoloScore]) -> discord.Embed:
         embed.description = "No solo games yet. Try `/axio solo`."
         return embed
     embed.description = "\n".join(
-        f"`{s.position:<2} lowest {s.lowest:>2}  ({counted(s.games, 'game')})` {s.name}"
+        f"`{s.position:<2} lowest {s.lowest:>2}  ({counted(s.games, 'game')})` {shown_name(s.name)}"
         for s in entries
     )
     return embed
 
 
 def stats_embed(member: discord.abc.User, found: list[PlayerStats]) -> discord.Embed:
-    embed = discord.Embed(title=f"📊 {member.display_name}", colour=ACCENT)
+    embed = discord.Embed(title=f"📊 {plain_name(member.display_name)}", colour=ACCENT)
     if not found:
         embed.description = "No finished games on this server yet."
         return embed
@@ -88,7 +92,9 @@ def history_embed(entries: list[HistoryEntry]) -> discord.Embed:
     lines = []
     for entry in entries:
         seats = sorted(entry.results, key=lambda r: r.rank)
-        players = ", ".join(f"{'🏆 ' if r.winner else ''}{r.name} {r.lowest}" for r in seats)
+        players = ", ".join(
+            f"{'🏆 ' if r.winner else ''}{shown_name(r.name)} {r.lowest}" for r in seats
+        )
         when = discord.utils.format_dt(entry.finished_at, "R")
         lines.append(f"**#{entry.game_id}** {title(entry.kind)} {when}: {players}")
     embed.description = "\n".join(lines)[:4000]
@@ -96,13 +102,23 @@ def history_embed(entries: list[HistoryEntry]) -> discord.Embed:
     return embed
 
 
-async def replay_file(repo: Repository, guild_id: int, game_id: int) -> discord.File:
-    """The animated replay of a finished game of this server."""
-    record = await repo.get_game(game_id)
-    if record.guild_id != guild_id:
+async def replayable(repo: Repository, guild_id: int, game_id: int) -> GameRecord:
+    """A finished game of this server, or a refusal (checked before the public defer)."""
+    try:
+        record = await repo.get_game(game_id) if 0 < game_id <= GAME_ID_LIMIT else None
+    except GameNotFoundError:
+        record = None
+    if record is None or record.guild_id != guild_id or not guild_id:
         raise Refusal(f"There is no game #{game_id} on this server. See `/axio history`.")
     if record.status != "finished" or record.seed is None:
         raise Refusal(f"Game #{game_id} has not finished, so it has no replay yet.")
+    return record
+
+
+async def replay_file(repo: Repository, record: GameRecord) -> discord.File:
+    """The animated replay of a finished game."""
+    assert record.seed is not None
+    game_id = record.id
     moves = [move.text for move in await repo.moves(game_id)]
     names = [seat.name for seat in record.seats]
     gif = render_replay(game_class(record.kind), len(record.seats), record.seed, moves, names)

@@ -1,4 +1,6 @@
-"""Configuration from the environment (and an optional `.env` file).
+"""Configuration from the environment (and an optional `.env` file), validated here and
+only here: `axio-bot check`, `run` and `playground` all load it through `load_settings`,
+so a value one of them refuses, all of them refuse, with the same words.
 
 The token is a SecretStr: it prints as '**********' in logs, reprs and error messages.
 """
@@ -8,10 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import Field, SecretStr, field_validator, model_validator
-from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict, SettingsError
 
 from storage.shards import ALL_SHARDS, ShardSet
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
 class Settings(BaseSettings):
@@ -73,3 +77,24 @@ class Settings(BaseSettings):
         if isinstance(value, int):
             return [value]
         return value
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _known_level(cls, value: object) -> object:
+        level = str(value).strip().upper()
+        if level not in LOG_LEVELS:
+            raise ValueError(f"must be one of {', '.join(LOG_LEVELS)} (any case), not {value!r}")
+        return level
+
+
+def load_settings(**overrides: object) -> tuple[Settings | None, str | None]:
+    """The settings, or None and one line saying which values are wrong (never the token:
+    pydantic shows a SecretStr's input as '**********', and values are not echoed)."""
+    try:
+        return Settings(**overrides), None  # type: ignore[arg-type]
+    except ValidationError as error:
+        return None, "; ".join(
+            f"{'.'.join(map(str, e['loc'])).upper()}: {e['msg']}" for e in error.errors()
+        )
+    except SettingsError as error:  # a value pydantic-settings could not even decode
+        return None, str(error)

@@ -16,7 +16,7 @@ from storage import GameRecord
 
 from .errors import Refusal
 from .present import seat_name, title
-from .views import computer_view, lobby_view
+from .views import OTHER_CHANNEL, computer_view, lobby_view
 
 if TYPE_CHECKING:
     from .app import AxioBot
@@ -43,11 +43,26 @@ def lobby_text(record: GameRecord) -> str:
 
 
 def may_manage(interaction: discord.Interaction, record: GameRecord) -> bool:
-    """The host, or a member who may manage messages in this channel."""
+    """The host, or a member who may manage messages in the game's channel (computed
+    there, whatever channel the interaction came from)."""
     if interaction.user.id == record.host_id:
         return True
-    permissions = interaction.permissions
+    permissions = permissions_in_game_channel(interaction, record)
     return bool(permissions and permissions.manage_messages)
+
+
+def permissions_in_game_channel(
+    interaction: discord.Interaction, record: GameRecord
+) -> discord.Permissions | None:
+    """The member's permissions in the channel (or thread) where the game is, or None
+    when that is not a channel of this server."""
+    guild, member = interaction.guild, interaction.user
+    if guild is None or guild.id != record.guild_id or not isinstance(member, discord.Member):
+        return None
+    if interaction.channel_id == record.channel_id and interaction.permissions is not None:
+        return interaction.permissions  # Discord's own answer for this very channel
+    channel = guild.get_channel_or_thread(record.channel_id)
+    return channel.permissions_for(member) if channel is not None else None
 
 
 class Lobby:
@@ -101,6 +116,8 @@ class Lobby:
     async def press(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
         """A lobby button or the matching command."""
         record = await self.bot.repo.get_game(game_id)
+        if record.channel_id != interaction.channel_id:
+            raise Refusal(OTHER_CHANNEL)
         if record.status != "lobby":
             raise Refusal(
                 "That lobby is closed: the game has started or was cancelled. "
@@ -140,6 +157,8 @@ class Lobby:
         self, interaction: discord.Interaction, game_id: int, level: str
     ) -> None:
         record = await self.bot.repo.get_game(game_id)
+        if record.channel_id != interaction.channel_id:
+            raise Refusal(OTHER_CHANNEL)
         if record.status != "lobby":
             raise Refusal("That lobby is closed, so no computer can join it.")
         if not may_manage(interaction, record):

@@ -7,27 +7,31 @@ coordinates: `3 90 g` means position #3 on the latest display, turned 90°, nami
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from engine import COLOURS, ScoredMove, TileGame
+from engine import COLOURS, IllegalMoveError, ScoredMove, TileGame
+from engine.common import MOVE_TEXT_LIMIT, small_number
 
 from .present import counted, points_text
 
-_LABELLED = re.compile(r"^\s*#?\s*(\d+)\s+(.*)$")
 MAX_CHOICES = 25
 
 
 def parse_player_move(game: TileGame, text: str) -> Any:
-    """The engine move a player's text means, with Rota position numbers resolved."""
-    if game.kind == "rota":
-        match = _LABELLED.match(text)
-        if match and "," not in text:
-            number, rest = int(match.group(1)), match.group(2)
-            positions = game.legal_positions()  # type: ignore[attr-defined]
-            if 1 <= number <= len(positions):
-                x, y = positions[number - 1]
-                return game.parse_move(f"{x},{y} {rest}")
+    """The engine move a player's text means, with Rota position numbers resolved.
+
+    Reading is plain tokenising, linear in the text, and the text is at most
+    MOVE_TEXT_LIMIT long (the `/axio play` option says so too)."""
+    if len(text) > MOVE_TEXT_LIMIT:
+        raise IllegalMoveError(
+            f"a move is at most {MOVE_TEXT_LIMIT} characters, and that text has {len(text)}"
+        )
+    if game.kind == "rota" and "," not in text:
+        labelled = _position_number(text)
+        positions = game.legal_positions()  # type: ignore[attr-defined]
+        if labelled is not None and 1 <= labelled[0] <= len(positions):
+            x, y = positions[labelled[0] - 1]
+            return game.parse_move(f"{x},{y} {labelled[1]}")
     return game.parse_move(text)
 
 
@@ -48,6 +52,15 @@ def unstamped(text: str) -> tuple[int | None, str]:
     if not number.isdecimal() or len(number) > 9:
         return None, text
     return int(number), rest
+
+
+def _position_number(text: str) -> tuple[int, str] | None:
+    """`#3 90 g` → (3, "90 g"): a Rota position number and the rest of the move."""
+    words = text.strip().removeprefix("#").split(None, 1)
+    if len(words) < 2 or not words[0].isdigit():
+        return None
+    number = small_number(words[0])
+    return None if number is None else (number, words[1])
 
 
 def position_number(game: TileGame, position: tuple[int, int]) -> int:
@@ -92,6 +105,7 @@ def best_by_points(moves: list[ScoredMove]) -> list[ScoredMove]:
 def autocomplete_options(game: TileGame, typed: str) -> list[tuple[str, str]]:
     """(label, value) pairs for `/axio play`: legal moves matching what was typed, best
     first."""
+    typed = typed[:MOVE_TEXT_LIMIT]
     if getattr(game, "phase", "place") == "exchange":
         options = [("exchange — swap your whole rack", "exchange"), ("keep your rack", "keep")]
         return [

@@ -47,7 +47,7 @@ async def serve(
     with tempfile.TemporaryDirectory(prefix="axio-playground-") as folder:
         scratch = {"database_path": Path(folder) / "playground.sqlite3", "database_url": None}
         local = settings.model_copy(update=scratch)  # never the configured (real) database
-        # Refusals are part of playing (the bot answers them); real bugs are logged.
+        # A bug is logged (and answered with an apology) rather than stopping the playground.
         async with simulated(create_bot(local, shard_count=1), check_errors=False) as env:
             guild = env.create_guild("AXIO playground")
             channel = guild.create_text_channel("games")

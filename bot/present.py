@@ -9,6 +9,8 @@ from __future__ import annotations
 from engine import COLOURS, PlayResult, Standing, TileGame
 from storage import GameRecord, Seat
 
+from .safe_text import MESSAGE_LIMIT, shown_name
+
 GAME_TITLES = {"axio": "AXIO", "rota": "AXIO Rota"}
 SYMBOL_EMOJI = {"r": "☀️", "g": "🟢", "b": "⭐", "o": "🟧", "p": "⭕"}
 
@@ -18,14 +20,16 @@ def title(kind: str) -> str:
 
 
 def seat_label(seat: Seat) -> str:
-    """A seat as the channel sees it: a mention for people, a name for computers."""
+    """A seat as the channel sees it: a mention for people, a name for computers. Whether
+    the mention pings is the message's `allowed_mentions` (see `safe_text.pinging`)."""
     if seat.user_id is None:
-        return f"🤖 **{seat.name}**"
+        return f"🤖 **{shown_name(seat.name)}**"
     return f"<@{seat.user_id}>"
 
 
 def seat_name(seat: Seat) -> str:
-    return f"🤖 {seat.name}" if seat.user_id is None else seat.name
+    """A seat's stored name, escaped for a message (names are chosen by members)."""
+    return f"🤖 {shown_name(seat.name)}" if seat.user_id is None else shown_name(seat.name)
 
 
 def counted(number: int, noun: str) -> str:
@@ -56,7 +60,10 @@ def move_summary(record: GameRecord, result: PlayResult) -> str:
         line += f" The oldest pyramid moved; {', '.join(result.dead_cells)} is now dead."
     if result.axio:
         colours = ", ".join(c.label for c in result.axio)
-        line += f" **AXIO!** ({colours}) — {counted(result.extra_turns, 'extra turn')}."
+        line += f" **AXIO!** ({colours})"
+        if result.extra_turns:  # only turns that will be played are announced
+            line += f" — {counted(result.extra_turns, 'extra turn')}"
+        line += "."
     return line
 
 
@@ -126,10 +133,6 @@ def tie_break_note(game: TileGame, table: list[Standing]) -> str:
         return "The highest lowest colour wins."
     nth = ["lowest", "second lowest", "third lowest", "fourth lowest", "highest"][depth]
     return f"Tied on the lowest colour, so the {nth} colour decided."
-
-
-MESSAGE_LIMIT = 2000
-"""Discord's longest message, in characters."""
 
 
 def move_log_text(record: GameRecord, limit: int = MESSAGE_LIMIT) -> str:

@@ -19,6 +19,7 @@ from discord.ext import tasks
 from storage import DueTurn, GameNotFoundError, StaleTurnError
 
 from .present import seat_name, title
+from .safe_text import pinging
 
 if TYPE_CHECKING:
     from .app import AxioBot
@@ -74,7 +75,7 @@ class Scheduler:
         record = await self.bot.repo.get_game(due.game_id)
         channel = await self.bot.desk.channel(record)
         if channel is not None:
-            await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
+            await channel.send(text, allowed_mentions=pinging([due.user_id]))
         if await self.bot.repo.notify_enabled(due.user_id):
             await self._direct_message(due.user_id, text)
         self.bot.log_event(record, "reminded", seat=due.seat)

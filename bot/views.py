@@ -8,22 +8,68 @@ decision to the builder (`bot.builder`) or the desk.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
 from storage import GameRecord
 
-from .errors import Refusal, reply_refusal
+from .errors import SERVER_ONLY, Refusal, reply_refusal
 
 if TYPE_CHECKING:
     from .app import AxioBot
 
 PREFIX = "axio"
+GAME_ID_LIMIT = 2**63 - 1
+"""The largest game id storage can hold (SQLite's INTEGER)."""
+MOVE_COUNT_LIMIT = 100_000
+FIELD_LIMIT = 100
+"""A custom_id is at most 100 characters, so no honest field is longer."""
+
+COMPUTER_LEVELS = ("easy", "normal", "hard")
+OTHER_CHANNEL = (
+    "That control belongs to a game in another channel; use it there, where the game is."
+)
+
+_KINDS: list[str] = []
+_ITEMS: list[type[GameItem]] = []
+
+
+class ForgedControl(ValueError):
+    """A custom_id the bot never made: its message says which part is wrong."""
+
+
+def id_number(text: str, name: str, high: int, low: int = 0) -> int:
+    """A number field of a custom_id: plain ASCII digits within [low, high]."""
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(high)):
+        raise ForgedControl(f"its {name} is not a number")
+    number = int(text)
+    if not low <= number <= high:
+        raise ForgedControl(f"its {name} is out of range")
+    return number
 
 
 class GameItem(discord.ui.DynamicItem[discord.ui.Item], template=r"$^"):
-    """Shared by every control: parse the ids, route errors to the one refusal reply."""
+    """Shared by every control: read and validate the custom_id, route errors to the one
+    refusal reply.
+
+    A subclass names its `kind` (the custom_id is `axio:<kind>:<field>:<field>…`), lists
+    its `FIELDS` (its constructor's parameter names, in order; the last takes the rest of
+    the id) and, for fields with a fixed set of values, `ALLOWED`. Every id is validated
+    here, so a forged or malformed one (unknown action, a game id beyond SQLite's range,
+    a missing field) is answered with a refusal and never reaches `run`."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+    ALLOWED: ClassVar[dict[str, Collection[str]]] = {}
+    problem: str | None = None
+
+    def __init_subclass__(cls, kind: str | None = None, **kwargs: Any) -> None:
+        if kind is not None:
+            kwargs["template"] = rf"(?s){PREFIX}:{kind}:(?P<fields>.*)"
+            _KINDS.append(kind)
+            _ITEMS.append(cls)
+        super().__init_subclass__(**kwargs)
 
     def __init__(self, item: discord.ui.Item, game_id: int, move_count: int = 0) -> None:
         super().__init__(item)
@@ -34,14 +80,42 @@ class GameItem(discord.ui.DynamicItem[discord.ui.Item], template=r"$^"):
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str]
     ) -> GameItem:
-        return cls.from_match(match, item)
+        try:
+            return cls(**cls.read_fields(match["fields"]))
+        except ForgedControl as forged:
+            control = cls.__new__(cls)
+            GameItem.__init__(control, item, 0)
+            control.problem = str(forged)
+            return control
 
     @classmethod
-    def from_match(cls, match: re.Match[str], item: discord.ui.Item) -> GameItem:
-        raise NotImplementedError
+    def read_fields(cls, text: str) -> dict[str, Any]:
+        parts = text.split(":", len(cls.FIELDS) - 1)
+        if len(parts) != len(cls.FIELDS):
+            raise ForgedControl("it has too few parts")
+        fields: dict[str, Any] = {}
+        for name, part in zip(cls.FIELDS, parts, strict=True):
+            if name == "game_id":
+                fields[name] = id_number(part, "game", GAME_ID_LIMIT, low=1)
+            elif name == "move_count":
+                fields[name] = id_number(part, "move number", MOVE_COUNT_LIMIT)
+            elif name in cls.ALLOWED and part not in cls.ALLOWED[name]:
+                raise ForgedControl(f"its {name} is unknown")
+            elif len(part) > FIELD_LIMIT:
+                raise ForgedControl(f"its {name} is too long")
+            else:
+                fields[name] = part
+        return fields
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         try:
+            if self.problem is not None:
+                raise Refusal(
+                    f"That control is not one the bot made ({self.problem}), so it does "
+                    "nothing. Use the latest game message, or `/axio hand`."
+                )
+            if interaction.guild_id is None:
+                raise Refusal(SERVER_ONLY)
             await self.run(interaction)
         except Exception as error:
             await reply_refusal(interaction, error)
@@ -53,6 +127,8 @@ class GameItem(discord.ui.DynamicItem[discord.ui.Item], template=r"$^"):
         """The game, refusing if this control was made for an earlier move."""
         bot: AxioBot = interaction.client  # type: ignore[assignment]
         record = await bot.repo.get_game(self.game_id)
+        if record.channel_id != interaction.channel_id:
+            raise Refusal(OTHER_CHANNEL)
         if record.status != "running" or record.game is None:
             raise Refusal("That game is over. Start a new one with `/axio new`.")
         if record.move_count != self.move_count:
@@ -64,6 +140,29 @@ class GameItem(discord.ui.DynamicItem[discord.ui.Item], template=r"$^"):
         return record
 
 
+class UnknownControl(GameItem, template=r"$^"):
+    """Any `axio:` custom_id of a kind the bot does not make: answered, not ignored."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str]
+    ) -> GameItem:
+        control = cls.__new__(cls)
+        GameItem.__init__(control, item, 0)
+        control.problem = "its kind is unknown"
+        return control
+
+
+def dynamic_items() -> tuple[type[GameItem], ...]:
+    """Every control class to register, and one for `axio:` ids of no known kind (its
+    template is made from the kinds, so a new control needs no change here)."""
+    kinds = "|".join(re.escape(kind) for kind in _KINDS)
+    unknown = type(
+        "UnknownAxioControl", (UnknownControl,), {}, template=rf"(?s){PREFIX}:(?!(?:{kinds}):).*"
+    )
+    return (*_ITEMS, unknown)
+
+
 def stale_turn(record: GameRecord, move_count: int) -> int:
     game = record.game
     if game is not None and move_count < len(game.log):
@@ -71,7 +170,8 @@ def stale_turn(record: GameRecord, move_count: int) -> int:
     return game.turn if game else 0
 
 
-class LobbyButton(GameItem, template=rf"{PREFIX}:lobby:(?P<game>\d+):(?P<action>[a-z]+)"):
+class LobbyButton(GameItem, kind="lobby"):
+    FIELDS = ("game_id", "action")
     LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
         "join": ("Join", discord.ButtonStyle.success),
         "leave": ("Leave", discord.ButtonStyle.secondary),
@@ -79,6 +179,7 @@ class LobbyButton(GameItem, template=rf"{PREFIX}:lobby:(?P<game>\d+):(?P<action>
         "start": ("Start", discord.ButtonStyle.primary),
         "cancel": ("Cancel", discord.ButtonStyle.danger),
     }
+    ALLOWED: ClassVar[dict[str, Collection[str]]] = {"action": tuple(LABELS)}
 
     def __init__(self, game_id: int, action: str) -> None:
         label, style = self.LABELS[action]
@@ -88,16 +189,15 @@ class LobbyButton(GameItem, template=rf"{PREFIX}:lobby:(?P<game>\d+):(?P<action>
         super().__init__(button, game_id)
         self.action = action
 
-    @classmethod
-    def from_match(cls, match: re.Match[str], item: discord.ui.Item) -> GameItem:
-        return cls(int(match["game"]), match["action"])
-
     async def run(self, interaction: discord.Interaction) -> None:
         bot: AxioBot = interaction.client  # type: ignore[assignment]
         await bot.lobby.press(interaction, self.game_id, self.action)
 
 
-class ComputerButton(GameItem, template=rf"{PREFIX}:cpu:(?P<game>\d+):(?P<level>[a-z]+)"):
+class ComputerButton(GameItem, kind="cpu"):
+    FIELDS = ("game_id", "level")
+    ALLOWED: ClassVar[dict[str, Collection[str]]] = {"level": COMPUTER_LEVELS}
+
     def __init__(self, game_id: int, level: str) -> None:
         button = discord.ui.Button(
             label=level.capitalize(), custom_id=f"{PREFIX}:cpu:{game_id}:{level}"
@@ -105,16 +205,14 @@ class ComputerButton(GameItem, template=rf"{PREFIX}:cpu:(?P<game>\d+):(?P<level>
         super().__init__(button, game_id)
         self.level = level
 
-    @classmethod
-    def from_match(cls, match: re.Match[str], item: discord.ui.Item) -> GameItem:
-        return cls(int(match["game"]), match["level"])
-
     async def run(self, interaction: discord.Interaction) -> None:
         bot: AxioBot = interaction.client  # type: ignore[assignment]
         await bot.lobby.add_computer(interaction, self.game_id, self.level)
 
 
-class MyTilesButton(GameItem, template=rf"{PREFIX}:tiles:(?P<game>\d+):(?P<count>\d+)"):
+class MyTilesButton(GameItem, kind="tiles"):
+    FIELDS = ("game_id", "move_count")
+
     def __init__(self, game_id: int, move_count: int) -> None:
         button = discord.ui.Button(
             label="My tiles",
@@ -124,18 +222,17 @@ class MyTilesButton(GameItem, template=rf"{PREFIX}:tiles:(?P<game>\d+):(?P<count
         )
         super().__init__(button, game_id, move_count)
 
-    @classmethod
-    def from_match(cls, match: re.Match[str], item: discord.ui.Item) -> GameItem:
-        return cls(int(match["game"]), int(match["count"]))
-
     async def run(self, interaction: discord.Interaction) -> None:
         record = await self.current(interaction)
         bot: AxioBot = interaction.client  # type: ignore[assignment]
         await bot.builder.open(interaction, record)
 
 
-class ChoiceSelect(GameItem, template=rf"{PREFIX}:pick:(?P<game>\d+):(?P<count>\d+):(?P<step>\w+)"):
+class ChoiceSelect(GameItem, kind="pick"):
     """A menu in the move builder: `step` says what is being chosen (tile, position, move)."""
+
+    FIELDS = ("game_id", "move_count", "step")
+    ALLOWED: ClassVar[dict[str, Collection[str]]] = {"step": ("tile", "position", "move")}
 
     def __init__(
         self,
@@ -153,21 +250,18 @@ class ChoiceSelect(GameItem, template=rf"{PREFIX}:pick:(?P<game>\d+):(?P<count>\
         super().__init__(select, game_id, move_count)
         self.step = step
 
-    @classmethod
-    def from_match(cls, match: re.Match[str], item: discord.ui.Item) -> GameItem:
-        return cls(int(match["game"]), int(match["count"]), match["step"])
-
     async def run(self, interaction: discord.Interaction) -> None:
         record = await self.current(interaction)
-        value = (interaction.data or {}).get("values", [""])[0]  # type: ignore[union-attr]
+        value = chosen_value(interaction)
         bot: AxioBot = interaction.client  # type: ignore[assignment]
         await bot.builder.chosen(interaction, record, self.step, value)
 
 
-class MoveButton(
-    GameItem, template=rf"{PREFIX}:move:(?P<game>\d+):(?P<count>\d+):(?P<act>\w+):(?P<move>.*)"
-):
+class MoveButton(GameItem, kind="move"):
     """A builder button: `act` is `ok` (play the move), `back`, `exchange` or `keep`."""
+
+    FIELDS = ("game_id", "move_count", "act", "move")
+    FIXED_MOVES: ClassVar[dict[str, str]] = {"back": "", "exchange": "exchange", "keep": "keep"}
 
     STYLES: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
         "ok": ("Confirm", discord.ButtonStyle.success),
@@ -175,8 +269,11 @@ class MoveButton(
         "exchange": ("Exchange my rack", discord.ButtonStyle.primary),
         "keep": ("Keep my rack", discord.ButtonStyle.secondary),
     }
+    ALLOWED: ClassVar[dict[str, Collection[str]]] = {"act": tuple(STYLES)}
 
     def __init__(self, game_id: int, move_count: int, act: str, move: str = "") -> None:
+        if not move if act == "ok" else move != self.FIXED_MOVES[act]:
+            raise ForgedControl(f"its move does not go with {act}")
         label, style = self.STYLES[act]
         button = discord.ui.Button(
             label=label,
@@ -187,10 +284,6 @@ class MoveButton(
         self.act = act
         self.move = move
 
-    @classmethod
-    def from_match(cls, match: re.Match[str], item: discord.ui.Item) -> GameItem:
-        return cls(int(match["game"]), int(match["count"]), match["act"], match["move"])
-
     async def run(self, interaction: discord.Interaction) -> None:
         record = await self.current(interaction)
         bot: AxioBot = interaction.client  # type: ignore[assignment]
@@ -200,7 +293,20 @@ class MoveButton(
             await bot.builder.confirm(interaction, record, self.move or self.act)
 
 
-DYNAMIC_ITEMS = (LobbyButton, ComputerButton, MyTilesButton, ChoiceSelect, MoveButton)
+def chosen_value(interaction: discord.Interaction) -> str:
+    """The one value a builder menu sends; a payload without it is refused."""
+    values = (interaction.data or {}).get("values")  # type: ignore[union-attr]
+    if (
+        not isinstance(values, list)
+        or len(values) != 1
+        or not isinstance(values[0], str)
+        or not 0 < len(values[0]) <= FIELD_LIMIT
+    ):
+        raise Refusal("That menu sent no choice I can read. Press **My tiles** to start again.")
+    return values[0]
+
+
+DYNAMIC_ITEMS = dynamic_items()
 
 
 def lobby_view(game_id: int) -> discord.ui.View:
@@ -212,7 +318,7 @@ def lobby_view(game_id: int) -> discord.ui.View:
 
 def computer_view(game_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    for level in ("easy", "normal", "hard"):
+    for level in COMPUTER_LEVELS:
         view.add_item(ComputerButton(game_id, level))
     return view
 

@@ -259,8 +259,9 @@ class AxioGame(TileGame):
         kept, reached = self.score_points(seat, tuple(points))
         if not self.solo:
             self.extra_turns += len(reached)
-        earned = len(reached) if not self.solo else 0
+        turn = self.turn
         self._after_placement()
+        earned = min(len(reached) if not self.solo else 0, self._extra_turns_ahead(seat, turn))
         return PlayResult(
             seat=seat,
             move=str(move),
@@ -291,6 +292,13 @@ class AxioGame(TileGame):
             self.phase = EXCHANGE
             return
         self._refill_and_pass()
+
+    def _extra_turns_ahead(self, seat: int, turn: int) -> int:
+        """Extra placements the seat will still make this turn: none once the game is over
+        or the turn has passed, and at most one per tile left in the (unrefilled) rack."""
+        if self.over or self.turn != turn or self.to_move != seat or self.phase != PLACE:
+            return 0
+        return min(self.extra_turns + 1, len(self.racks[seat]))
 
     def _exchange_allowed(self, seat: int) -> bool:
         rack = self.racks[seat]

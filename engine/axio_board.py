@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .common import COLOURS, Colour, IllegalMoveError
+from .common import COLOURS, Colour, IllegalMoveError, excerpt, small_number
 
 SIZE = 13
 CELLS = SIZE * SIZE
@@ -44,12 +44,11 @@ def cell_name(index: int) -> str:
 def parse_cell(text: str) -> int:
     """Read a cell name such as `G7` or `g 7`."""
     clean = text.strip().replace(" ", "").upper()
-    if len(clean) >= 2 and clean[0] in COLUMNS and clean[1:].isdigit():
-        row = int(clean[1:])
-        if 1 <= row <= SIZE:
-            return (row - 1) * SIZE + COLUMNS.index(clean[0])
+    row = small_number(clean[1:], digits=2) if clean[1:2] != "-" else None
+    if clean[:1] and clean[0] in COLUMNS and row is not None and 1 <= row <= SIZE:
+        return (row - 1) * SIZE + COLUMNS.index(clean[0])
     raise IllegalMoveError(
-        f"'{text.strip()}' is not a cell: use a column A–M and a row 1–13, like G7"
+        f"'{excerpt(text)}' is not a cell: use a column A–M and a row 1–13, like G7"
     )
 
 

@@ -7,17 +7,15 @@ decision reads `exchange` or `keep`.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from .axio_board import NEIGHBOURS, cell_name, parse_cell
-from .common import Colour, IllegalMoveError
+from .common import MOVE_TEXT_LIMIT, Colour, IllegalMoveError, excerpt
 
-_PLACEMENT = re.compile(
-    r"^\s*([a-m]\s*\d{1,2})\s*[:=\-]?\s*([a-z]+)\s*[,;/&+]?\s*"
-    r"([a-m]\s*\d{1,2})\s*[:=\-]?\s*([a-z]+)\s*$",
-    re.IGNORECASE,
-)
+_SEPARATORS = frozenset(":=-,;/&+")
+_COLUMN_LETTERS = frozenset("abcdefghijklm")
+_DIGITS = frozenset("0123456789")
+_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
 _EXCHANGE_WORDS = {"exchange": True, "swap": True, "yes": True, "keep": False, "no": False}
 
 
@@ -53,13 +51,13 @@ class Placement:
 
     @classmethod
     def parse(cls, text: str) -> Placement:
-        match = _PLACEMENT.match(text)
-        if not match:
+        read = _read_placement(text) if len(text) <= MOVE_TEXT_LIMIT else None
+        if read is None:
             raise IllegalMoveError(
-                f"'{text.strip()}' is not a placement: write two cells with their colours, "
+                f"'{excerpt(text)}' is not a placement: write two cells with their colours, "
                 "like E5:b F5:r"
             )
-        a, colour_a, b, colour_b = match.groups()
+        a, colour_a, b, colour_b = read
         return cls(parse_cell(a), Colour.parse(colour_a), parse_cell(b), Colour.parse(colour_b))
 
     def __str__(self) -> str:
@@ -79,7 +77,7 @@ class Exchange:
     def parse(cls, text: str) -> Exchange:
         word = text.strip().lower()
         if word not in _EXCHANGE_WORDS:
-            raise IllegalMoveError(f"'{text.strip()}' is not an answer: write exchange or keep")
+            raise IllegalMoveError(f"'{excerpt(text)}' is not an answer: write exchange or keep")
         return cls(_EXCHANGE_WORDS[word])
 
     def __str__(self) -> str:
@@ -87,6 +85,42 @@ class Exchange:
 
 
 AxioMove = Placement | Exchange
+
+
+def _read_placement(text: str) -> tuple[str, str, str, str] | None:
+    """Cell, colour, cell, colour, by one left-to-right scan with spacing and separators
+    dropped (`e5 b, f5 r`, `E5:blue F5:red`, `e5bf5r`): linear in the text, no pattern
+    that could backtrack. The second cell's column is the last letter before its row."""
+    compact = "".join(ch for ch in text.lower() if not ch.isspace() and ch not in _SEPARATORS)
+    end = len(compact)
+
+    def run(start: int, chars: frozenset[str]) -> int:
+        while start < end and compact[start] in chars:
+            start += 1
+        return start
+
+    if not compact or compact[0] not in _COLUMN_LETTERS:
+        return None
+    row_a = run(1, _DIGITS)
+    letters = run(row_a, _LETTERS)  # colour a, then the second cell's column
+    row_b = run(letters, _DIGITS)
+    colour_b = run(row_b, _LETTERS)
+    column_b = letters - 1
+    if (
+        colour_b != end
+        or not 2 <= row_a <= 3
+        or not 1 <= row_b - letters <= 2
+        or column_b <= row_a
+        or compact[column_b] not in _COLUMN_LETTERS
+        or row_b == colour_b
+    ):
+        return None
+    return (
+        compact[:row_a],
+        compact[row_a:column_b],
+        compact[column_b:row_b],
+        compact[row_b:],
+    )
 
 
 def parse_axio_move(text: str) -> AxioMove:
@@ -115,5 +149,7 @@ def parse_tile(text: str) -> tuple[Colour, Colour]:
     """A tile from its two colour letters ("bg"); a table look-up, as saved games hold many."""
     tile = _TILES_BY_TEXT.get(text.strip().lower())
     if tile is None:
-        raise IllegalMoveError(f"'{text}' is not a tile: write its two colour letters, like bg")
+        raise IllegalMoveError(
+            f"'{excerpt(text)}' is not a tile: write its two colour letters, like bg"
+        )
     return tile

@@ -42,7 +42,7 @@ class Colour(enum.Enum):
             if key in (colour.value, colour.label, colour.symbol):
                 return colour
         raise IllegalMoveError(
-            f"'{text.strip()}' is not a colour: use r, g, b, o or p (red, green, blue, "
+            f"'{excerpt(text)}' is not a colour: use r, g, b, o or p (red, green, blue, "
             "orange, purple)"
         )
 
@@ -64,6 +64,30 @@ COLOUR_INDEX: dict[Colour, int] = {colour: i for i, colour in enumerate(COLOURS)
 
 class IllegalMoveError(ValueError):
     """Any move or move text the rules refuse. The message is written for the player."""
+
+
+MOVE_TEXT_LIMIT = 100
+"""The longest move text read: every real move is far shorter, and a bound keeps reading
+(and the refusal that quotes it) cheap whatever a player pastes."""
+
+EXCERPT_LIMIT = 40
+
+
+def excerpt(text: str, limit: int = EXCERPT_LIMIT) -> str:
+    """What a player typed, as an error message may quote it: one line of printable
+    characters, at most `limit` long (a refusal never repeats a whole paste)."""
+    line = "".join(ch if ch.isprintable() else " " for ch in text[: limit * 4])
+    line = " ".join(line.split())
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def small_number(token: str, digits: int = 6) -> int | None:
+    """An optionally signed number of plain ASCII digits, at most `digits` long, else None
+    (no unicode digits, and no huge digit strings for `int()` to chew on)."""
+    body = token[1:] if token[:1] == "-" else token
+    if not body or len(body) > digits or not (body.isascii() and body.isdigit()):
+        return None
+    return int(token)
 
 
 Points = tuple[int, int, int, int, int]
@@ -212,7 +236,9 @@ class PlayResult:
     """What one move did, for the message that tells the table.
 
     `points` are the points kept after the cap; `axio` the colours that reached the cap,
-    each earning an extra turn (`extra_turns` counts those that can still be taken).
+    each earning an extra turn; `extra_turns` counts only those that will be played (none
+    when the move ends the game, the rack is empty, no placement is left or the supply is
+    out), so the table is never promised a turn that does not come.
     `pyramids` and `dead_cells` name AXIO cells and stay empty in Rota. `returned` names
     the tiles an AXIO exchange revealed and put back in the bag (the table saw them).
     """

@@ -229,6 +229,8 @@ class RotaGame(TileGame):
         earned = min(len(reached), max(0, len(self.supply) - self.extra_turns))
         self.extra_turns += earned
         self._after_placement()
+        if self.over:  # an immediate win owes no extra turns
+            earned = 0
         return PlayResult(
             seat=seat,
             move=str(move),

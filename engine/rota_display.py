@@ -13,11 +13,10 @@ with `#` are skipped.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from functools import cache
 
-from .common import COLOUR_INDEX, COLOURS, Colour, IllegalMoveError, Points
+from .common import COLOUR_INDEX, COLOURS, Colour, IllegalMoveError, Points, excerpt, small_number
 from .rota_moves import Position, RotaMove, position_text
 from .rota_tiles import ROTATIONS, Tile, parse_tile, tile_text, turned
 
@@ -32,7 +31,6 @@ SIDE_STEPS: tuple[Position, ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
 START_POSITIONS: tuple[Position, ...] = ((0, 0), (1, 0), (0, 1), (1, 1))
 CENTRE: Point = (1, 1)
 
-_PLACED = re.compile(r"^\s*\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?\s*:\s*(.*?)\s*$")
 _CORNERS = len(COLOURS)  # index of the "corners meeting here" count in a point's counts
 
 
@@ -42,15 +40,20 @@ def corner_points(position: Position) -> tuple[Point, Point, Point, Point]:
 
 
 def parse_placed(text: str) -> tuple[Position, Tile]:
-    """Read one notation line, `x,y: TL TR BR BL`."""
-    match = _PLACED.match(text)
-    if not match:
+    """Read one notation line, `x,y: TL TR BR BL` (split, not matched: linear in the line)."""
+    head, colon, corners = text.partition(":")
+    inner = head.strip()
+    if inner.startswith("(") and inner.endswith(")"):
+        inner = inner[1:-1]
+    parts = inner.split(",")
+    numbers = [small_number(part.strip()) for part in parts] if len(parts) == 2 else []
+    if not colon or len(numbers) != 2 or None in numbers:
         raise IllegalMoveError(
-            f"'{text.strip()}' is not a placed tile: write its position and its four corners "
+            f"'{excerpt(text)}' is not a placed tile: write its position and its four corners "
             "as they lie, like 0,0: r g b -"
         )
-    x, y, corners = match.groups()
-    return (int(x), int(y)), parse_tile(corners)
+    x, y = numbers
+    return (x, y), parse_tile(corners.strip())  # type: ignore[return-value]
 
 
 def placed_text(position: Position, tile: Tile) -> str:

@@ -13,20 +13,54 @@ position itself, so the engine's text is always positional.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from .common import Colour, IllegalMoveError
+from .common import MOVE_TEXT_LIMIT, Colour, IllegalMoveError, excerpt, small_number
 from .rota_tiles import ROTATIONS
 
 Position = tuple[int, int]
 
-_MOVE = re.compile(
-    r"^\s*\(?\s*(-?\d+)\s*(?:,|\s)\s*(-?\d+)\s*\)?\s*:?\s*"  # position
-    r"(?:r|rot|turn)?\s*(\d+)\s*(?:°|deg|degrees)?\s*"  # turn
-    r"(?:[,=:]\s*)?([a-z]+)?\s*$",  # colour named for the empty corner
-    re.IGNORECASE,
-)
+_DECORATION = str.maketrans({ch: " " for ch in "(),:=°"})
+_TURN_WORDS = ("turn", "rot", "r")
+_DEGREE_WORDS = ("degrees", "deg")
+
+
+def _split_turn(token: str) -> tuple[str, str] | None:
+    """`r90` → ("90", ""), `90deg` → ("90", ""), `0star` → ("0", "star"): the turn's digits
+    and any colour written straight after them."""
+    for word in _TURN_WORDS:
+        if token.startswith(word) and token[len(word) : len(word) + 1].isdigit():
+            token = token[len(word) :]
+            break
+    digits = len(token) - len(token.lstrip("0123456789"))
+    number, rest = token[:digits], token[digits:]
+    if rest in _DEGREE_WORDS:
+        rest = ""
+    return (number, rest) if number else None
+
+
+def _read_move(text: str) -> tuple[int, int, int, str | None] | None:
+    """x, y, turn and the named colour's text, by plain tokenising (linear in the text:
+    no pattern that could backtrack), or None when the text is not shaped like a move."""
+    tokens = text.lower().translate(_DECORATION).split()
+    if len(tokens) < 3:
+        return None
+    x, y = small_number(tokens[0]), small_number(tokens[1])
+    rest = tokens[2:]
+    if rest[0] in _TURN_WORDS:
+        rest = rest[1:]
+    turn = _split_turn(rest[0]) if rest else None
+    if x is None or y is None or turn is None:
+        return None
+    rotation, name = small_number(turn[0], digits=3), turn[1]
+    rest = rest[1:]
+    if rest and rest[0] in _DEGREE_WORDS:
+        rest = rest[1:]
+    if rest and not name:
+        name, rest = rest[0], rest[1:]
+    if rotation is None or rest or (not name.isalpha() and name):
+        return None
+    return x, y, rotation, name or None
 
 
 @dataclass(frozen=True)
@@ -52,14 +86,14 @@ class RotaMove:
 
     @classmethod
     def parse(cls, text: str) -> RotaMove:
-        match = _MOVE.match(text)
-        if not match:
+        read = _read_move(text) if len(text) <= MOVE_TEXT_LIMIT else None
+        if read is None:
             raise IllegalMoveError(
-                f"'{text.strip()}' is not a Rota move: write the position, the turn and, for "
+                f"'{excerpt(text)}' is not a Rota move: write the position, the turn and, for "
                 "an empty corner that touches a tile, a colour, like 2,0 90 g"
             )
-        x, y, rotation, name = match.groups()
-        return cls(int(x), int(y), int(rotation), Colour.parse(name) if name else None)
+        x, y, rotation, name = read
+        return cls(x, y, rotation, Colour.parse(name) if name else None)
 
     def __str__(self) -> str:
         named = f" {self.name}" if self.name else ""

@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import cache, lru_cache
 
-from .common import COLOUR_INDEX, Colour, IllegalMoveError
+from .common import COLOUR_INDEX, Colour, IllegalMoveError, excerpt
 
 Tile = tuple[Colour | None, Colour | None, Colour | None, Colour | None]
 
@@ -105,7 +105,7 @@ def parse_tile(text: str) -> Tile:
     parts = clean.split() if " " in clean else list(clean)
     if len(parts) != 4:
         raise IllegalMoveError(
-            f"'{text.strip()}' is not a tile: write its four corners TL TR BR BL, "
+            f"'{excerpt(text)}' is not a tile: write its four corners TL TR BR BL, "
             "like r g b - (- for the empty corner)"
         )
     tile = tuple(None if p in (EMPTY_CORNER, ".") else Colour.parse(p) for p in parts)

@@ -90,18 +90,48 @@ def test_run_with_a_malformed_token_says_so_without_showing_it(database, monkeyp
     assert MALFORMED_TOKEN not in refused.stderr
 
 
-@pytest.mark.parametrize(
-    ("name", "value"), [("COMPUTER_BUDGET_S", "99"), ("DEV_GUILD_IDS", "eleven")]
-)
-def test_invalid_settings_stop_with_a_message_naming_them(database, monkeypatch, name, value):
+INVALID_SETTINGS = [
+    ("COMPUTER_BUDGET_S", "99"),
+    ("DEV_GUILD_IDS", "eleven"),
+    ("LOG_LEVEL", "verbose"),
+]
+
+
+@pytest.mark.parametrize(("name", "value"), INVALID_SETTINGS)
+def test_check_names_invalid_settings_and_is_not_healthy(
+    database, monkeypatch, capsys, name, value
+):
     monkeypatch.setenv("DISCORD_TOKEN", MALFORMED_TOKEN)
     monkeypatch.setenv(name, value)
-    with pytest.raises(SystemExit) as stop:
-        main(["check"])
-    message = str(stop.value.code)
-    assert message.startswith("axio-bot: invalid configuration: ")
-    assert name.lower() in message.lower()
-    assert MALFORMED_TOKEN not in message
+    checked = cli(capsys, "check")
+    assert checked.returncode == 1
+    assert checked.stdout.startswith(f"configuration: PROBLEM — {name}")
+    assert checked.stdout.splitlines()[-1] == "NOT healthy: fix the problems above"
+    assert MALFORMED_TOKEN not in checked.stdout + checked.stderr
+    assert "Traceback" not in checked.stdout + checked.stderr
+
+
+@pytest.mark.parametrize("command", ["run", "playground"])
+@pytest.mark.parametrize(("name", "value"), INVALID_SETTINGS)
+def test_run_with_invalid_settings_says_so_in_one_line(
+    database, monkeypatch, capsys, command, name, value
+):
+    monkeypatch.setenv("DISCORD_TOKEN", FAKE_TOKEN)
+    monkeypatch.setenv(name, value)
+    refused = cli(capsys, command)
+    assert refused.returncode == 2 and refused.stdout == ""
+    [line] = refused.stderr.splitlines()
+    assert line.startswith(f"axio-bot: invalid configuration: {name}")
+    assert FAKE_TOKEN not in line
+
+
+@pytest.mark.parametrize("value", ["debug", "Warning", " ERROR "])
+def test_log_level_is_read_in_any_case(database, monkeypatch, capsys, value):
+    monkeypatch.setenv("DISCORD_TOKEN", FAKE_TOKEN)
+    monkeypatch.setenv("LOG_LEVEL", value)
+    checked = cli(capsys, "check")
+    assert checked.returncode == 0
+    assert f"log level: {value.strip().upper()}" in checked.stdout
 
 
 @pytest.mark.parametrize(

@@ -69,13 +69,16 @@ async def test_leaderboard_stats_history_and_replay_after_several_games(table: T
 
 
 async def test_replay_of_an_unknown_or_unfinished_game_is_refused(table: Table):
+    """Checked before the (public) defer: the refusal is for the asker only."""
     missing = await table.slash(table.ann, "axio replay", game=999)
-    assert "no game number 999" in missing.response.content
+    assert missing.ephemeral and not missing.deferred
+    assert "no game #999 on this server" in missing.response.content
     lobby = (await table.slash(table.ann, "axio new", game="axio")).response
     assert lobby
     record = await table.game()
     running = await table.slash(table.ann, "axio replay", game=record.id)
-    assert "has not finished" in running.response.content
+    assert running.ephemeral and "has not finished" in running.response.content
+    assert not any("no game #" in (m.content or "") for m in table.public())
 
 
 async def test_everyone_in_the_channel_can_follow_the_game(table: Table):

@@ -48,11 +48,27 @@ def test_axio_colour_already_at_cap_earns_nothing_more():
     assert game.to_move == 1
 
 
-def test_axio_extra_turn_that_cannot_be_played_is_lost():
+def test_extra_turns_lost_when_rack_empty():
+    """RULES.md: an extra turn that cannot be played is lost, and is not announced."""
     game = two_player("bo", [5, 5, 17, 5, 5], {"D5": "b"})
     result = game.play("E5:b E6:o")
-    assert result.extra_turns == 1
+    assert result.axio == (B,) and result.extra_turns == 0
     assert game.to_move == 1  # the rack was empty: the extra turn is lost
+
+
+def test_extra_turns_capped_by_the_tiles_left_in_the_rack():
+    game = two_player("bg pp", [5, 17, 17, 5, 5], {"D5": "b", "G5": "g"})
+    result = game.play("E5:b F5:g")
+    assert len(result.axio) == 2 and result.extra_turns == 1  # one tile, one placement
+    game.play("J10:p J9:p")
+    assert game.to_move == 1
+
+
+def test_extra_turns_not_announced_on_immediate_win_axio():
+    game = two_player("bo gg", [18, 18, 17, 18, 18], {"D5": "b"})
+    result = game.play("E5:b E6:o")
+    assert result.game_over and result.axio == (B,)
+    assert result.extra_turns == 0
 
 
 def test_immediate_win_when_all_five_colours_reach_cap():

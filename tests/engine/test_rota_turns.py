@@ -76,6 +76,15 @@ def test_rota_no_extra_turn_when_supply_empty() -> None:
     assert game.hand(0) is not None and game.turn == 2
 
 
+def test_extra_turns_not_announced_on_immediate_win_rota() -> None:
+    game = rota_game(*RED_TWO, hand="o g b r", scores=[[11, 12, 12, 12, 12]])
+    assert game.supply_count > 0
+    result = game.play("2,0 0")
+    assert result.axio == (Colour.RED,) and result.game_over
+    assert result.extra_turns == 0
+    assert game.extra_tile is None
+
+
 def test_rota_extra_turns_only_while_the_supply_lasts() -> None:
     game = rota_game(*RED_TWO, hand="b o g r", scores=[[11, 0, 11, 0, 0]], stack_size=53)
     assert game.supply_count == 1
