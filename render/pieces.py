@@ -84,13 +84,32 @@ def hand_badge_centre(turn_index: int) -> tuple[int, int]:
     return (PAD + turn_index * HAND_SLOT + HAND_SLOT // 2, 2 * PAD + HAND_TILE + BADGE // 2)
 
 
+def turn_arrow(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float) -> None:
+    """A clockwise arrow, the ↻ players read in the menus (the font has no such glyph): an
+    open circle with its head at the top pointing right."""
+    cx, cy = centre
+    width = max(2, round(radius / 3.5))
+    box = (cx - radius, cy - radius, cx + radius, cy + radius)
+    draw.arc(box, -60, 250, fill=theme.TEXT, width=width)
+    tip = (cx + radius * 0.1 + width, cy - radius)
+    head = radius * 0.75
+    draw.polygon(
+        [(tip[0] + head * 0.6, tip[1]), (tip[0] - head * 0.3, tip[1] - head * 0.6),
+         (tip[0] - head * 0.3, tip[1] + head * 0.6)],
+        fill=theme.TEXT,
+    )  # fmt: skip
+
+
 def draw_hand(tile: RotaTile) -> Image.Image:
-    """The tile in each of its four turns, left to right, labelled 0°, 90°, 180°, 270°."""
+    """The tile in each of its four turns, left to right, labelled ↻0°, ↻90°, ↻180°, ↻270°:
+    how far it is turned clockwise, the turn players choose in the menus and type."""
     image = Image.new("RGB", hand_size(), theme.CARD)
     draw = ImageDraw.Draw(image)
     for index, rotation in enumerate(ROTATIONS):
         image.paste(tile_sprite(turned(tile, rotation), HAND_TILE), hand_tile_box(index)[:2])
-        _badge(draw, hand_badge_centre(index), f"{rotation}°", 92)
+        cx, cy = hand_badge_centre(index)
+        _badge(draw, (cx + 12, cy), f"{rotation}°", 124)
+        turn_arrow(draw, (cx - 40, cy + 1), 10)
     return image
 
 
