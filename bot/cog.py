@@ -3,7 +3,6 @@ builder, the desk or the community features. Errors go to the tree's one handler
 
 from __future__ import annotations
 
-import io
 from typing import TYPE_CHECKING
 
 import discord
@@ -14,12 +13,15 @@ from engine.ai import hint as suggest_moves
 from render import render_scoreboard
 from storage import GameRecord
 
+from .builder import played_text
 from .cog_community import CommunityCommands
 from .errors import NO_GAME_HERE, Refusal
+from .hints import hint_message
 from .lobby import may_manage
-from .moves import autocomplete_options, hint_lines, parse_player_move
+from .moves import autocomplete_options, parse_player_move
 from .present import move_log_text, seat_name, seat_names, title
-from .rules import rules_message
+from .rules import rules_alt, rules_message
+from .summary import image_file, scores_summary, table_summary
 from .turn_post import table_file
 
 if TYPE_CHECKING:
@@ -106,7 +108,7 @@ class AxioCog(
 
     @app_commands.command(description="Play a move by typing it (suggestions show the points)")
     @app_commands.describe(
-        move="AXIO: E5:b F5:r, exchange or keep. Rota: position number or x,y, turn, colour: 3 90 g"
+        move="AXIO: E5:b F5:r, exchange or keep. Rota: position name, turn, colour: O10 90 g"
     )
     async def play(self, interaction: discord.Interaction, move: str) -> None:
         record = await self.channel_game(interaction)
@@ -117,10 +119,11 @@ class AxioCog(
             raise Refusal(f"It is {mover}'s move, not yours: wait until you are mentioned.")
         parsed = parse_player_move(record.game, move)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        game = record.game
         record, result = await self.bot.desk.play(
             record, parsed, seat=seat.seat, expected=record.move_count
         )
-        await interaction.followup.send(f"You played **{result.move}**.", ephemeral=True)
+        await interaction.followup.send(played_text(game, parsed, result.points), ephemeral=True)
 
     @play.autocomplete("move")
     async def play_autocomplete(
@@ -150,18 +153,15 @@ class AxioCog(
             raise Refusal("Hints are for the player to move; ask again on your move.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         hints = suggest_moves(game.copy(), seed=record.move_count, budget_s=0.3, count=3)
-        await interaction.followup.send(
-            "💡 Suggestions, best first:\n" + hint_lines(game, hints), ephemeral=True
-        )
+        text, view = hint_message(record, hints)
+        await interaction.followup.send(text, view=view, ephemeral=True)
 
     # --- looking at the game ----------------------------------------------------------------
     @app_commands.command(description="The current board and scores (only you)")
     async def board(self, interaction: discord.Interaction) -> None:
         record = await self.channel_game(interaction)
         await interaction.response.send_message(
-            f"{title(record.kind)}, turn {record.game.turn}.",  # type: ignore[union-attr]
-            file=table_file(record),
-            ephemeral=True,
+            table_summary(record), file=table_file(record), ephemeral=True
         )
 
     @app_commands.command(description="The scoreboards (only you)")
@@ -169,8 +169,11 @@ class AxioCog(
         record = await self.channel_game(interaction)
         assert record.game is not None
         png = render_scoreboard(record.game, seat_names(record))
+        words = scores_summary(record)
         await interaction.response.send_message(
-            file=discord.File(io.BytesIO(png), filename="scores.png"), ephemeral=True
+            f"{table_summary(record)}\n{words}",
+            file=image_file(png, "scores.png", f"The scoreboards. {words}"),
+            ephemeral=True,
         )
 
     @app_commands.command(description="The moves of the game here, in order")
@@ -184,7 +187,7 @@ class AxioCog(
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         text, png = rules_message(game.value)
         await interaction.response.send_message(
-            text, file=discord.File(io.BytesIO(png), filename="rules.png"), ephemeral=True
+            text, file=image_file(png, "rules.png", rules_alt(game.value)), ephemeral=True
         )
 
     # --- leaving ----------------------------------------------------------------------------

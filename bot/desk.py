@@ -20,7 +20,7 @@ from engine.ai import choose_move
 from storage import GameRecord, Repository
 
 from .present import move_summary, title
-from .turn_post import table_post
+from .turn_post import retired_turn_post, table_post
 
 if TYPE_CHECKING:
     from .app import AxioBot
@@ -134,8 +134,8 @@ class Desk:
         if channel is None:
             return
         try:
-            old = channel.get_partial_message(record.turn_message_id)  # type: ignore[union-attr]
-            await old.edit(view=None)
+            old = await channel.fetch_message(record.turn_message_id)  # type: ignore[union-attr]
+            await old.edit(**retired_turn_post(old))
         except discord.HTTPException:
             log.info("game %s: could not tidy turn message %s", record.id, record.turn_message_id)
 

@@ -167,21 +167,34 @@ class ChoiceSelect(GameItem, template=rf"{PREFIX}:pick:(?P<game>\d+):(?P<count>\
 class MoveButton(
     GameItem, template=rf"{PREFIX}:move:(?P<game>\d+):(?P<count>\d+):(?P<act>\w+):(?P<move>.*)"
 ):
-    """A builder button: `act` is `ok` (play the move), `back`, `exchange` or `keep`."""
+    """A builder button: `act` is `ok` (play the move), `back`, `exchange`, `keep`, `try`
+    (preview a suggested move, labelled with what it scores) or `other` (the full menus)."""
 
     STYLES: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
         "ok": ("Confirm", discord.ButtonStyle.success),
         "back": ("Back", discord.ButtonStyle.secondary),
         "exchange": ("Exchange my rack", discord.ButtonStyle.primary),
         "keep": ("Keep my rack", discord.ButtonStyle.secondary),
+        "try": ("Preview this move", discord.ButtonStyle.primary),
+        "other": ("Other move…", discord.ButtonStyle.secondary),
     }
 
-    def __init__(self, game_id: int, move_count: int, act: str, move: str = "") -> None:
-        label, style = self.STYLES[act]
+    def __init__(
+        self,
+        game_id: int,
+        move_count: int,
+        act: str,
+        move: str = "",
+        *,
+        label: str | None = None,
+        row: int | None = None,
+    ) -> None:
+        default, style = self.STYLES[act]
         button = discord.ui.Button(
-            label=label,
+            label=label or default,
             style=style,
             custom_id=f"{PREFIX}:move:{game_id}:{move_count}:{act}:{move}"[:100],
+            row=row,
         )
         super().__init__(button, game_id, move_count)
         self.act = act
@@ -196,6 +209,10 @@ class MoveButton(
         bot: AxioBot = interaction.client  # type: ignore[assignment]
         if self.act == "back":
             await bot.builder.open(interaction, record, edit=True)
+        elif self.act == "other":
+            await bot.builder.menus(interaction, record)
+        elif self.act == "try":
+            await bot.builder.preview(interaction, record, self.move)
         else:
             await bot.builder.confirm(interaction, record, self.move or self.act)
 

@@ -7,7 +7,7 @@ import random
 
 from PIL import Image
 
-from tests.bot.table import Table
+from tests.bot.table import Table, text_of
 
 
 async def finish_game(table: Table, kind: str, host, guest, seed: int) -> int:
@@ -109,7 +109,7 @@ async def test_resign_hands_the_seat_to_a_computer_and_ranks_last(table: Table):
     results = await table.bot.repo.game_results(record.id)
     ben = next(r for r in results if r.player_id == table.ben.id)
     assert ben.resigned and ben.rank == 2 and not ben.winner
-    assert "(resigned)" in table.last_public().content
+    assert "(resigned)" in text_of(table.last_public())
 
 
 async def test_end_is_for_the_host_or_moderators_and_rates_nobody(table: Table):
