@@ -15,7 +15,7 @@ from engine import COLOURS, ScoredMove, TileGame
 from engine.axio_board import cell_name
 from engine.rota_names import position_name
 
-from .present import counted, points_text
+from .present import counted, move_words, points_text
 
 MAX_CHOICES = 25
 
@@ -35,14 +35,7 @@ def move_text(game: TileGame, move: Any) -> str:
 
 def describe(game: TileGame, move: Any) -> str:
     """A move as a player reads it: `E5 blue, F5 red`, or `O10 ↻90° green`."""
-    if game.kind == "rota":
-        return move.named_text
-    if hasattr(move, "first_colour"):
-        return (
-            f"{cell_name(move.first)} {move.first_colour.label}, "
-            f"{cell_name(move.second)} {move.second_colour.label}"
-        )
-    return str(move)
+    return move_words(game.kind, str(move))
 
 
 def option_label(game: TileGame, scored: ScoredMove) -> str:

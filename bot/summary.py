@@ -13,10 +13,9 @@ from functools import lru_cache
 import discord
 
 from engine import COLOURS, TileGame
-from engine.rota_moves import RotaMove
 from storage import GameRecord
 
-from .present import points_text, seat_name, title
+from .present import move_words, points_text, seat_name, title
 
 ALT_TEXT_LIMIT = 1024
 """Discord's longest attachment description, in characters."""
@@ -31,16 +30,6 @@ def alt(text: str) -> str:
     """Alt text is plain words: no Markdown stars or backticks, within Discord's limit."""
     plain = text.replace("**", "").replace("`", "")
     return plain if len(plain) <= ALT_TEXT_LIMIT else plain[: ALT_TEXT_LIMIT - 1] + "…"
-
-
-def logged_move_text(kind: str, move: str) -> str:
-    """A move from the game's log as players read it: Rota positions by their names."""
-    if kind != "rota" or move in ("", "keep", "exchange"):
-        return move
-    try:
-        return RotaMove.parse(move).named_text
-    except ValueError:
-        return move
 
 
 @lru_cache(maxsize=64)
@@ -82,7 +71,7 @@ def table_summary(record: GameRecord) -> str:
         last = game.log[-1]
         points = last_move_points(game)
         scored = f" for {points_text(points)}" if points is not None else ""
-        move = logged_move_text(record.kind, last.move)
+        move = move_words(record.kind, last.move)
         parts.append(f"Last move: {names[last.seat]} played {move}{scored}.")
     else:
         parts.append("No moves yet.")
