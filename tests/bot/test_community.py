@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
 from PIL import Image
 
@@ -41,6 +42,10 @@ async def test_leaderboard_stats_history_and_replay_after_several_games(table: T
     leader = table.ann if text.index("ann") < text.index("ben") else table.ben
     other = table.ben if leader is table.ann else table.ann
     assert wins[leader.id] >= wins[other.id]  # ratings follow the results
+    assert "1,000 + 40 × (μ − 3σ)" in board.embeds[0].footer.text
+    ratings = re.findall(r"`\d+\s+([\d,]+)(\??)\s", text)
+    assert len(ratings) == 2 and all(mark == "?" for _, mark in ratings)  # 3 games: provisional
+    assert all(500 < int(value.replace(",", "")) < 1500 for value, _ in ratings)
 
     solo_board = (await table.slash(table.dan, "axio leaderboard", game="rota", solo=True)).response
     assert "cat" in solo_board.embeds[0].description

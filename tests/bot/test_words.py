@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from bot.community import shown_rating
 from bot.moves import autocomplete_options, describe
 from bot.present import move_words, standings_text, turn_prompt
 from bot.suggest import SUGGESTIONS, best_moves, ranked_suggestions, suggestion_label
@@ -97,3 +98,9 @@ def test_axio_move_words():
     move = game.legal_moves()[0]
     words = move_words("axio", str(move))
     assert ":" not in words and move.first_colour.label in words
+
+
+def test_ratings_read_on_a_familiar_scale_and_say_when_provisional():
+    assert shown_rating(0.0, 0) == "1,000?"
+    assert shown_rating(-1.8, 1) == "928?"
+    assert shown_rating(6.2, 12) == "1,248"
