@@ -62,22 +62,28 @@ class AxioCog(
 
     # --- the lobby --------------------------------------------------------------------------
     @app_commands.command(description="Open a lobby for a new game in this channel")
-    @app_commands.describe(game="Which game to play", seats="How many seats (1–4, default 4)")
+    @app_commands.describe(
+        game="Which game to play",
+        seats="How many seats (1–4, default 4)",
+        thread="Play in a new thread of its own, named after the game",
+    )
     @app_commands.choices(game=GAME_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
         game: app_commands.Choice[str],
         seats: app_commands.Range[int, 1, 4] = 4,
+        thread: bool = False,
     ) -> None:
         existing = await self.bot.repo.game_in_channel(interaction.channel_id or 0)
-        if existing is not None:
+        if existing is not None and not thread:
             where = f" (see {self._jump(existing)})" if existing.lobby_message_id else ""
             raise Refusal(
                 f"This channel already has a {title(existing.kind)} game{where}. Finish it, "
-                "ask the host to `/axio end` it, or start one in another channel or a thread."
+                "ask the host to `/axio end` it, or start one in a thread of its own: "
+                "`/axio new thread:True`."
             )
-        await self.bot.lobby.open(interaction, game.value, seats)
+        await self.bot.lobby.open(interaction, game.value, seats, thread=thread)
 
     @app_commands.command(description="Start a one-player game at once")
     @app_commands.describe(game="Which game to play alone")
