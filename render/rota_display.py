@@ -200,31 +200,43 @@ def _mark_last(draw: ImageDraw.ImageDraw, layout: RotaLayout, position: Position
     )
 
 
-def _label(draw: ImageDraw.ImageDraw, layout: RotaLayout, position: Position) -> None:
-    """A named badge in a dashed square: a position the player can type."""
-    left, top, right, bottom = layout.position_box(position)
-    inset = max(3, layout.tile // 12)
-    box = (left + inset, top + inset, right - 1 - inset, bottom - 1 - inset)
-    theme.dashed_box(draw, box, theme.MUTED, max(1, layout.tile // 36))
-    cx, cy = layout.position_centre(position)
-    half_w, half_h = layout.tile * 0.42, layout.tile * BADGE
-    badge = (cx - half_w, cy - half_h, cx + half_w, cy + half_h)
-    draw.rounded_rectangle(badge, radius=half_h, fill=LABEL_BG)
-    name = position_name(position)
-    size = round(layout.tile * 0.3)
-    theme.text(draw, (cx, cy + 1), theme.fit_text(name, size, round(half_w * 1.8)), size, theme.INK)
+@lru_cache(maxsize=1024)
+def _label_sprite(name: str, tile: int) -> Image.Image:
+    """A named badge in a dashed square over the card: a position the player can type.
+    Cached, as the same names stay open turn after turn."""
+    image = Image.new("RGB", (tile, tile), theme.CARD)
+    draw = ImageDraw.Draw(image)
+    inset = max(3, tile // 12)
+    theme.dashed_box(draw, (inset, inset, tile - 1 - inset, tile - 1 - inset), theme.MUTED,
+                     max(1, tile // 36))  # fmt: skip
+    c = tile // 2
+    half_w, half_h = tile * 0.42, tile * BADGE
+    draw.rounded_rectangle((c - half_w, c - half_h, c + half_w, c + half_h), radius=half_h,
+                           fill=LABEL_BG)  # fmt: skip
+    size = round(tile * 0.3)
+    theme.text(draw, (c, c + 1), theme.fit_text(name, size, round(half_w * 1.8)), size, theme.INK)
+    return image
 
 
-def _edges(draw: ImageDraw.ImageDraw, layout: RotaLayout) -> None:
+@lru_cache(maxsize=512)
+def _edge_sprite(words: str, size: int, box: int) -> Image.Image:
+    """A column letter or row number, centred in a `box`-sided square of card."""
+    image = Image.new("RGB", (box, box), theme.CARD)
+    theme.text(ImageDraw.Draw(image), (box / 2, box / 2), words, size, theme.MUTED)
+    return image
+
+
+def _edges(image: Image.Image, layout: RotaLayout) -> None:
     """Column letters along the top, row numbers down the left: what names are made of."""
-    size = layout.edge_font
-    middle = layout.pad + layout.band // 2
+    size, band = layout.edge_font, layout.band
     for x, letters in layout.column_labels():
         cx, _ = layout.position_centre((x, layout.y0))
-        theme.text(draw, (cx, middle), letters, size, theme.MUTED)
+        sprite = _edge_sprite(letters, size, min(band, layout.tile))
+        image.paste(sprite, (cx - sprite.width // 2, layout.pad + (band - sprite.height) // 2))
     for y, number in layout.row_labels():
         _, cy = layout.position_centre((layout.x0, y))
-        theme.text(draw, (middle, cy), number, size if len(number) < 3 else size - 4, theme.MUTED)
+        sprite = _edge_sprite(number, size if len(number) < 3 else size - 4, band)
+        image.paste(sprite, (layout.pad, cy - band // 2))
 
 
 def draw_display(
@@ -239,7 +251,7 @@ def draw_display(
     layout = layout or rota_layout(game)
     image = Image.new("RGB", layout.size, theme.CARD)
     draw = ImageDraw.Draw(image)
-    _edges(draw, layout)
+    _edges(image, layout)
     for position, corners in game.display:
         image.paste(tile_sprite(corners, layout.tile), layout.position_box(position)[:2])
     for position in game.last_placements():
@@ -248,7 +260,8 @@ def draw_display(
     if labels and not game.is_over:  # a finished game has nowhere left to play
         for position in game.legal_positions():
             if move is None or position != move.position:
-                _label(draw, layout, position)
+                box = layout.position_box(position)
+                image.paste(_label_sprite(position_name(position), layout.tile), box[:2])
     tile = game.tile_to_place
     if move is not None and tile is not None and layout.contains(move.position):
         box = layout.position_box(move.position)
