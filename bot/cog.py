@@ -79,7 +79,7 @@ class AxioCog(
         if existing is not None and not thread:
             where = f" (see {self._jump(existing)})" if existing.lobby_message_id else ""
             raise Refusal(
-                f"This channel already has a {title(existing.kind)} game{where}. Finish it, "
+                f"This channel already has an {title(existing.kind)} game{where}. Finish it, "
                 "ask the host to `/axio end` it, or start one in a thread of its own: "
                 "`/axio new thread:True`."
             )

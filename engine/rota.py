@@ -197,8 +197,8 @@ class RotaGame(TileGame):
         return RotaMove.parse(text)
 
     def legal_positions(self) -> list[Position]:
-        """Empty positions sharing a side with the display, by row then column: the bot
-        numbers them 1..N for players."""
+        """Empty positions sharing a side with the display, by row then column; players
+        know them by their fixed names (`engine.rota_names`)."""
         return self.display.legal_positions()
 
     def legal_moves(self) -> list[RotaMove]:

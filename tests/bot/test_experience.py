@@ -135,3 +135,15 @@ async def test_a_game_in_a_thread_of_its_own(table: Table):
     turn = list(thread.history())[-1]
     assert labels(turn) == ["My tiles"]
     assert await table.bot.repo.game_in_channel(table.channel.id) is None
+
+
+async def test_ending_a_game_keeps_the_last_card_and_takes_its_button(table: Table):
+    game_id = await start_game(table, "axio", table.ann, guests=[table.ben])
+    turn = table.last_public()
+    assert labels(turn) == ["My tiles"]
+    await table.slash(table.ann, "axio end")
+    assert (await table.record(game_id)).status == "cancelled"
+    after = next(m for m in table.public() if m.id == turn.id)
+    assert labels(after) == []
+    assert "Press **My tiles**" in text_of(after) and all(gallery_descriptions(after))
+    assert {a.filename for a in after.attachments} == {"table.png"}

@@ -60,7 +60,7 @@ async def test_second_game_in_a_channel_says_where_the_first_is(table: Table):
     await open_lobby(table, table.ann)
     second = await table.slash(table.ben, "axio new", game="rota")
     assert second.ephemeral
-    assert "already has a AXIO game" in second.response.content
+    assert "already has an AXIO game" in second.response.content
     assert "discord.com/channels" in second.response.content
 
 
