@@ -46,9 +46,28 @@ def ranked_suggestions(game: TileGame, moves: list[ScoredMove] | None = None) ->
 
 
 def best_moves(game: TileGame, count: int = SUGGESTIONS) -> list[Suggestion]:
+    """The best few moves, in SUGGESTED_ORDER, one per AXIO tile or Rota position first,
+    so the buttons offer a real choice rather than one placement four ways."""
     if getattr(game, "phase", "place") != "place":
         return []
-    return ranked_suggestions(game)[:count]
+    ranked = ranked_suggestions(game)
+    chosen: list[Suggestion] = []
+    seen: set[object] = set()
+    for suggestion in ranked:
+        if _group(suggestion) not in seen and len(chosen) < count:
+            seen.add(_group(suggestion))
+            chosen.append(suggestion)
+    for suggestion in ranked:  # fewer tiles or positions than buttons: fill up in order
+        if len(chosen) >= count:
+            break
+        if suggestion not in chosen:
+            chosen.append(suggestion)
+    return sorted(chosen, key=Suggestion.sort_key)
+
+
+def _group(suggestion: Suggestion) -> object:
+    move = suggestion.scored.move
+    return getattr(move, "tile", None) or getattr(move, "position", None) or str(move)
 
 
 def gain_text(suggestion: Suggestion) -> str:
