@@ -29,6 +29,7 @@ from .suggest import (
     appraise,
     best_moves,
     gain_text,
+    lift_text,
     ranked_suggestions,
     suggestion_label,
 )
@@ -281,7 +282,7 @@ class Builder:
         )
         text = (
             f"Preview: **{words}** scores {counted(scored.total, 'pt')} "
-            f"({points_text(scored.points)}; {gain_text(appraise(game, scored))}).\n"
+            f"({points_text(scored.points)}){lift_text(appraise(game, scored))}.\n"
             "Confirm to play it, or go back."
         )
         view = self._view(

@@ -80,6 +80,15 @@ def gain_text(suggestion: Suggestion) -> str:
     return text
 
 
+def lift_text(suggestion: Suggestion) -> str:
+    """What the move does for the lowest colour, in a sentence's words (or nothing)."""
+    if suggestion.lowest_lift:
+        return f", and lifts your lowest score by {suggestion.lowest_lift}"
+    if suggestion.weakest_points:
+        return f", {suggestion.weakest_points} of them in your lowest colours"
+    return ""
+
+
 def suggestion_label(game: TileGame, suggestion: Suggestion) -> str:
     """A button's label (at most 80 characters): `E5 blue, F5 red · +5 · lowest +3`."""
     return f"{describe(game, suggestion.scored.move)} · {gain_text(suggestion)}"[:80]
