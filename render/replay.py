@@ -79,7 +79,8 @@ def turn_caption(game: TileGame, names: list[str]) -> str:
     last = game.log[-1]
     mover = names[last.seat] if last.seat < len(names) else f"Player {last.seat + 1}"
     moves = [e.move for e in game.log if e.turn == last.turn and e.seat == last.seat]
-    return f"{mover}: {', '.join(move_caption(game, m) for m in moves)}"
+    # A long name is cut, never the moves: they are what the frame shows.
+    return f"{theme.fit_text(mover, 17, 150)}: {', '.join(move_caption(game, m) for m in moves)}"
 
 
 def draw_frames(
