@@ -23,7 +23,8 @@ RACK_CELL = 92  # one half of a domino in a rack
 RACK_SLOT = 140  # the width each rack tile takes
 HAND_TILE = 132
 HAND_SLOT = 170
-BADGE = 40  # the height of a number or turn badge
+BADGE = 46  # the height of a number or turn badge
+BADGE_TEXT = 32  # a cap height of 12+ px when a phone shows the picture 390 px wide
 
 
 def rack_size(count: int) -> tuple[int, int]:
@@ -47,7 +48,7 @@ def _badge(draw: ImageDraw.ImageDraw, centre: tuple[int, int], words: str, width
     cx, cy = centre
     box = (cx - width // 2, cy - BADGE // 2, cx + width // 2, cy + BADGE // 2)
     draw.rounded_rectangle(box, radius=BADGE // 2, fill=theme.PANEL)
-    theme.text(draw, (cx, cy + 1), words, 26, theme.TEXT)
+    theme.text(draw, (cx, cy + 1), words, BADGE_TEXT, theme.TEXT)
 
 
 def draw_rack(tiles: list[AxioTile]) -> Image.Image:
@@ -108,8 +109,8 @@ def draw_hand(tile: RotaTile) -> Image.Image:
     for index, rotation in enumerate(ROTATIONS):
         image.paste(tile_sprite(turned(tile, rotation), HAND_TILE), hand_tile_box(index)[:2])
         cx, cy = hand_badge_centre(index)
-        _badge(draw, (cx + 12, cy), f"{rotation}°", 124)
-        turn_arrow(draw, (cx - 40, cy + 1), 10)
+        _badge(draw, (cx + 12, cy), f"{rotation}°", 140)
+        turn_arrow(draw, (cx - 44, cy + 1), 12)
     return image
 
 
