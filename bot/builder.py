@@ -1,31 +1,58 @@
 """The move builder: an ephemeral message only the player to move sees.
 
-AXIO: choose a tile → choose a placement among the best ones → preview → confirm; then,
-if offered, exchange or keep. Rota: choose a position (numbered on the display) → choose a
-turn (with the colour named for an empty corner folded into each choice) → preview →
-confirm. Every step edits the same ephemeral message; every control carries the move
-number it was made for, so an old one refuses instead of playing a stale move.
+It opens with the player's tiles (a picture) and the best few moves as buttons, each
+labelled with what it scores (`bot.suggest`): one tap shows the preview with Confirm, so a
+suggested move takes three taps from the turn message. **Other move…** opens the menus for
+any move. AXIO: choose a tile (in rack order) → a placement among the best ones → preview
+→ confirm; then, if offered, exchange or keep. Rota: choose a position (by its name on the
+display) → a turn (with the colour named for an empty corner folded into each choice) →
+preview → confirm. Every step edits the same ephemeral message; every control carries the
+move number it was made for, so an old one refuses instead of playing a stale move.
 """
 
 from __future__ import annotations
 
-import io
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from engine import Colour, ScoredMove, TileGame
-from engine.common import small_number
+from engine.rota_names import PositionNameError, parse_position_name, position_name
 from render import render_board, render_hand, render_rack
 from storage import GameRecord, Seat
 
 from .errors import Refusal, after_commit
-from .moves import MAX_CHOICES, describe, option_label, parse_player_move, ranked
-from .present import points_text, seat_name
+from .moves import MAX_CHOICES, describe, move_text, option_label, parse_player_move
+from .present import SYMBOL_EMOJI, counted, points_text, seat_name
+from .suggest import (
+    SUGGESTED_ORDER,
+    appraise,
+    best_moves,
+    gain_text,
+    lift_text,
+    ranked_suggestions,
+    suggestion_label,
+)
+from .summary import image_file
 from .views import ChoiceSelect, MoveButton
 
 if TYPE_CHECKING:
     from .app import AxioBot
+
+
+def colour_words(colour: Colour | None) -> str:
+    """`☀️ red`: a colour as its symbol and its word, never a letter code."""
+    if colour is None:
+        return "empty corner"
+    return f"{SYMBOL_EMOJI[colour.letter]} {colour.label}"
+
+
+def rack_words(rack: list[tuple[Colour, Colour]]) -> str:
+    return ", ".join(f"{n}. {tile_words(t)}" for n, t in enumerate(rack, start=1))
+
+
+def tile_words(tile: tuple[Colour, Colour]) -> str:
+    return f"{colour_words(tile[0])} + {colour_words(tile[1])}"
 
 
 def own_tiles_file(game: TileGame, seat: int) -> discord.File | None:
@@ -36,17 +63,23 @@ def own_tiles_file(game: TileGame, seat: int) -> discord.File | None:
             tile = game.tile_to_place  # type: ignore[attr-defined]
         if tile is None:
             return None
-        return discord.File(io.BytesIO(render_hand(tile)), filename="hand.png")
+        corners = ", ".join(colour_words(c).split(" ", 1)[-1] for c in tile)
+        alt = (
+            f"Your tile in its four turns, left to right: as drawn, then turned 90, 180 and "
+            f"270 degrees clockwise. As drawn, its corners from the top left clockwise are "
+            f"{corners}."
+        )
+        return image_file(render_hand(tile), "hand.png", alt)
     rack = game.rack(seat)  # type: ignore[attr-defined]
-    return discord.File(io.BytesIO(render_rack(rack)), filename="rack.png")
+    words = ", ".join(f"{a.label} and {b.label}" for a, b in rack) or "no tiles"
+    return image_file(render_rack(rack), "rack.png", f"Your rack, left to right: {words}.")
 
 
 def own_tiles_text(game: TileGame, seat: int) -> str:
     if game.kind == "rota":
-        return "Your tile, shown in its four turns."
+        return "Your tile, shown in its four turns (↻ = turned clockwise)."
     rack = game.rack(seat)  # type: ignore[attr-defined]
-    tiles = " ".join(f"`{a}{b}`" for a, b in rack)
-    return f"Your rack: {tiles}" if rack else "Your rack is empty."
+    return f"Your rack: {rack_words(rack)}" if rack else "Your rack is empty."
 
 
 class Builder:
@@ -88,47 +121,93 @@ class Builder:
                 MoveButton(record.id, record.move_count, "keep", "keep"),
             )
         else:
-            text += "\n" + self._first_step_text(game)
-            view = self._view(self._first_step(record))
-            if game.kind == "axio" and len(set(game.rack(seat.seat))) == 1:  # type: ignore[attr-defined]
-                tile = game.rack(seat.seat)[0]  # type: ignore[attr-defined]
-                view.add_item(self._placements(record, f"{tile[0]}{tile[1]}"))
+            text += "\n" + self._suggestions_text(record)
+            view = self._suggestions(record)
         await self._show(interaction, text, file, view, edit=edit)
+
+    def _suggestions_text(self, record: GameRecord) -> str:
+        game = record.game
+        assert game is not None
+        if not best_moves(game):
+            return "Press **Other move…** to choose your move."
+        return (
+            f"Suggested moves, {SUGGESTED_ORDER}: tap one to preview it, or press "
+            "**Other move…** for any move (or type `/axio play`)."
+        )
+
+    def _suggestions(self, record: GameRecord) -> discord.ui.View:
+        """The best few moves, one button a row, then **Other move…**."""
+        game = record.game
+        assert game is not None
+        buttons: list[discord.ui.Item] = [
+            MoveButton(
+                record.id,
+                record.move_count,
+                "try",
+                move_text(game, s.scored.move),
+                label=suggestion_label(game, s),
+                row=row,
+            )
+            for row, s in enumerate(best_moves(game))
+        ]
+        buttons.append(MoveButton(record.id, record.move_count, "other", row=len(buttons)))
+        return self._view(*buttons)
+
+    async def menus(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """**Other move…**: the menus for any move, first the tile or the position."""
+        seat = self._mover(interaction, record)
+        game = record.game
+        assert game is not None
+        view = self._view(
+            self._first_step(record), MoveButton(record.id, record.move_count, "back")
+        )
+        if game.kind == "axio" and len(set(game.rack(seat.seat))) == 1:  # type: ignore[attr-defined]
+            tile = game.rack(seat.seat)[0]  # type: ignore[attr-defined]
+            view.add_item(self._placements(record, f"{tile[0]}{tile[1]}"))
+        text = own_tiles_text(game, seat.seat) + "\n" + self._first_step_text(game)
+        await self._show(interaction, text, own_tiles_file(game, seat.seat), view, edit=True)
 
     def _first_step_text(self, game: TileGame) -> str:
         if game.kind == "rota":
-            return "Choose where the tile goes: the numbers are on the latest display."
-        return "Choose a tile, then a placement among the best ones. Or type `/axio play`."
+            return (
+                "Choose where the tile goes, by the names on the display "
+                f"({SUGGESTED_ORDER}), then its turn."
+            )
+        return "Choose a tile (in rack order), then a placement. Or type `/axio play`."
 
     def _first_step(self, record: GameRecord) -> ChoiceSelect:
         game = record.game
         assert game is not None
-        moves = game.scored_moves()
+        ranked = ranked_suggestions(game)
         options = []
         if game.kind == "rota":
-            best: dict[tuple[int, int], int] = {}
-            for scored in moves:
-                position = scored.move.position
-                best[position] = max(best.get(position, 0), sum(scored.points))
-            for number, position in enumerate(game.legal_positions(), start=1):  # type: ignore[attr-defined]
-                label = f"#{number} at {position[0]},{position[1]} — up to {best[position]} pts"
-                options.append(discord.SelectOption(label=label, value=f"{number}"))
-            options.sort(key=lambda o: -best[game.legal_positions()[int(o.value) - 1]])  # type: ignore[attr-defined]
-            step, placeholder = "position", "Choose a position"
+            best: dict[tuple[int, int], Any] = {}
+            for suggestion in ranked:  # best first, so the first seen per position is its best
+                best.setdefault(suggestion.scored.move.position, suggestion)
+            for position, top in best.items():
+                name = position_name(position)
+                label = f"{name} — up to {counted(top.total, 'pt')} ({gain_text(top)})"
+                options.append(discord.SelectOption(label=label[:100], value=name))
+            step, placeholder = "position", "Choose a position (best first)"
         else:
             best_tile: dict[str, int] = {}
-            for scored in moves:
-                code = "".join(c.letter for c in scored.move.tile)
-                best_tile[code] = max(best_tile.get(code, 0), sum(scored.points))
+            for suggestion in ranked:
+                code = "".join(c.letter for c in suggestion.scored.move.tile)
+                best_tile[code] = max(best_tile.get(code, 0), suggestion.total)
             numbers: dict[str, list[str]] = {}
-            for number, (a, b) in enumerate(game.rack(game.to_move), start=1):  # type: ignore[attr-defined]
+            rack = game.rack(game.to_move)  # type: ignore[attr-defined]
+            for number, (a, b) in enumerate(rack, start=1):
                 numbers.setdefault(f"{a}{b}", []).append(str(number))
-            for code, top in sorted(best_tile.items(), key=lambda kv: -kv[1]):
-                which = ", ".join(numbers.get(code, []))
-                colours = " + ".join(Colour(letter).label for letter in code)
-                label = f"Tile {which}: {colours} — up to {top} pts"
-                options.append(discord.SelectOption(label=label, value=code))
-            step, placeholder = "tile", "Choose a tile"
+            for code, which in numbers.items():  # rack order: dicts keep the first number's place
+                if code not in best_tile:
+                    continue  # a tile with nowhere to go
+                tile = (Colour(code[0]), Colour(code[1]))
+                label = (
+                    f"{' and '.join(which)}. {tile_words(tile)} — up to "
+                    f"{counted(best_tile[code], 'pt')}"
+                )
+                options.append(discord.SelectOption(label=label[:100], value=code))
+            step, placeholder = "tile", "Choose a tile (in rack order)"
         return ChoiceSelect(record.id, record.move_count, step, options[:MAX_CHOICES], placeholder)
 
     def _placements(self, record: GameRecord, key: str) -> ChoiceSelect:
@@ -139,49 +218,75 @@ class Builder:
         if not chosen:
             raise Refusal("That choice has no legal placement now. Press **Back** to choose again.")
         options = [
-            discord.SelectOption(label=option_label(game, m), value=str(m.move))
-            for m in ranked(game, chosen)[:MAX_CHOICES]
+            discord.SelectOption(
+                label=option_label(game, s.scored), value=move_text(game, s.scored.move)
+            )
+            for s in ranked_suggestions(game, chosen)[:MAX_CHOICES]
         ]
-        return ChoiceSelect(record.id, record.move_count, "move", options, "Choose a placement")
+        return ChoiceSelect(
+            record.id, record.move_count, "move", options, "Choose a placement (best first)"
+        )
 
     @staticmethod
     def _moves_for(game: TileGame, key: str) -> list[ScoredMove]:
         moves = game.scored_moves()
         if game.kind == "rota":
-            positions = game.legal_positions()  # type: ignore[attr-defined]
-            number = small_number(key)
-            if number is None or not 1 <= number <= len(positions):
+            try:
+                position = parse_position_name(key)
+            except PositionNameError:
                 return []
-            position = positions[number - 1]
             return [m for m in moves if m.move.position == position]
         return [m for m in moves if "".join(c.letter for c in m.move.tile) == key]
+
+    def _mover(self, interaction: discord.Interaction, record: GameRecord) -> Seat:
+        seat = self.seat_for(interaction, record)
+        assert record.game is not None
+        if seat.seat != record.game.to_move:
+            raise Refusal("It is not your move: wait until you are mentioned.")
+        return seat
 
     async def chosen(
         self, interaction: discord.Interaction, record: GameRecord, step: str, value: str
     ) -> None:
         """A menu choice: narrow down (tile or position), or preview a whole move."""
-        seat = self.seat_for(interaction, record)
+        seat = self._mover(interaction, record)
         game = record.game
         assert game is not None
-        if seat.seat != game.to_move:
-            raise Refusal("It is not your move: wait until you are mentioned.")
         if step in ("tile", "position"):
-            view = self._view(self._first_step(record), self._placements(record, value))
+            view = self._view(
+                self._first_step(record),
+                self._placements(record, value),
+                MoveButton(record.id, record.move_count, "back"),
+            )
             text = own_tiles_text(game, seat.seat) + "\nNow choose a placement (best first)."
             await self._show(interaction, text, own_tiles_file(game, seat.seat), view, edit=True)
             return
-        move = parse_player_move(game, value)
+        await self.preview(interaction, record, value)
+
+    async def preview(
+        self, interaction: discord.Interaction, record: GameRecord, text: str
+    ) -> None:
+        """The move drawn on the board as a ghost, what it scores, and Confirm."""
+        self._mover(interaction, record)
+        game = record.game
+        assert game is not None
+        move = parse_player_move(game, text)
         scored = next((m for m in game.scored_moves() if m.move == move), None)
         if scored is None:
             raise Refusal("That placement is no longer possible. Press **Back** to choose again.")
-        preview = render_board(game, preview=move)
-        file = discord.File(io.BytesIO(preview), filename="preview.png")
+        words = describe(game, move)
+        file = image_file(
+            render_board(game, preview=move),
+            "preview.png",
+            f"Preview: the board with your move, {words}, drawn see-through where it would go.",
+        )
         text = (
-            f"Preview: **{describe(game, move)}** scores {points_text(scored.points)}.\n"
+            f"Preview: **{words}** scores {counted(scored.total, 'pt')} "
+            f"({points_text(scored.points)}){lift_text(appraise(game, scored))}.\n"
             "Confirm to play it, or go back."
         )
         view = self._view(
-            MoveButton(record.id, record.move_count, "ok", str(move)),
+            MoveButton(record.id, record.move_count, "ok", move_text(game, move)),
             MoveButton(record.id, record.move_count, "back"),
         )
         await self._show(interaction, text, file, view, edit=True)
@@ -199,8 +304,8 @@ class Builder:
         record, result = await self.bot.desk.play(
             record, move, seat=seat.seat, expected=record.move_count
         )
-        interaction.extras["committed"] = result.move
-        done = f"You played **{result.move}**: {points_text(result.points)}."
+        interaction.extras["committed"] = describe(game, move)
+        done = played_text(game, move, result.points)
         if record.seat_to_move is not None and record.seat_to_move.seat == seat.seat:
             answer = self.open(interaction, record, edit=True)
         else:
@@ -232,3 +337,8 @@ class Builder:
         for item in items:
             view.add_item(item)
         return view
+
+
+def played_text(game: TileGame, move: Any, points: tuple[int, ...]) -> str:
+    """What the player is told once their move stands, from a button or `/axio play`."""
+    return f"You played **{describe(game, move)}**: {points_text(points)}."

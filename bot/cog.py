@@ -5,7 +5,6 @@ server-only (see `errors.SERVER_ONLY` for why)."""
 
 from __future__ import annotations
 
-import io
 from typing import TYPE_CHECKING
 
 import discord
@@ -16,19 +15,22 @@ from engine.ai import hint as suggest_moves
 from render import render_scoreboard
 from storage import GameRecord, StaleTurnError
 
+from .builder import played_text
 from .cog_community import CommunityCommands
 from .desk import skip_votes_needed
 from .errors import NO_GAME_HERE, Refusal, after_commit, answered, reply
+from .hints import hint_message
 from .lobby import may_manage
 from .moves import (
     MOVE_TEXT_LIMIT,
     autocomplete_options,
-    hint_lines,
+    describe,
     parse_player_move,
     unstamped,
 )
 from .present import move_log_text, seat_name, seat_names, title
-from .rules import rules_message
+from .rules import rules_alt, rules_message
+from .summary import image_file, scores_summary, table_summary
 from .turn_post import table_file
 
 if TYPE_CHECKING:
@@ -71,26 +73,32 @@ class AxioCog(
     # --- the lobby --------------------------------------------------------------------------
     @app_commands.command(description="Open a lobby for a new game in this channel")
     @answered()
-    @app_commands.describe(game="Which game to play", seats="How many seats (1–4, default 4)")
+    @app_commands.describe(
+        game="Which game to play",
+        seats="How many seats (1–4, default 4)",
+        thread="Play in a new thread of its own, named after the game",
+    )
     @app_commands.choices(game=GAME_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
         game: app_commands.Choice[str],
         seats: app_commands.Range[int, 1, 4] = 4,
+        thread: bool = False,
     ) -> None:
         existing = await self.bot.repo.game_in_channel(interaction.channel_id or 0)
         if existing is not None and existing.status == "lobby" and not existing.lobby_message_id:
             # The lobby was stored but its message never was (a crash in between).
             await self.bot.lobby.repost(interaction, existing)
             return
-        if existing is not None:
+        if existing is not None and not thread:
             where = f" (see {self._jump(existing)})" if existing.lobby_message_id else ""
             raise Refusal(
-                f"This channel already has a {title(existing.kind)} game{where}. Finish it, "
-                "ask the host to `/axio end` it, or start one in another channel or a thread."
+                f"This channel already has an {title(existing.kind)} game{where}. Finish it, "
+                "ask the host to `/axio end` it, or start one in a thread of its own: "
+                "`/axio new thread:True`."
             )
-        await self.bot.lobby.open(interaction, game.value, seats)
+        await self.bot.lobby.open(interaction, game.value, seats, thread=thread)
 
     @app_commands.command(description="Start a one-player game at once")
     @answered()
@@ -128,7 +136,7 @@ class AxioCog(
     @app_commands.command(description="Play a move by typing it (suggestions show the points)")
     @answered()
     @app_commands.describe(
-        move="AXIO: E5:b F5:r, exchange or keep. Rota: position number or x,y, turn, colour: 3 90 g"
+        move="AXIO: E5:b F5:r, exchange or keep. Rota: position name, turn, colour: O10 90 g"
     )
     async def play(
         self, interaction: discord.Interaction, move: app_commands.Range[str, 1, MOVE_TEXT_LIMIT]
@@ -144,11 +152,12 @@ class AxioCog(
             raise StaleTurnError(record.id, made_for, record.move_count)
         parsed = parse_player_move(record.game, text)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        game = record.game
         record, result = await self.bot.desk.play(
             record, parsed, seat=seat.seat, expected=record.move_count
         )
-        interaction.extras["committed"] = result.move
-        answer = reply(interaction, f"You played **{result.move}**.")
+        interaction.extras["committed"] = describe(game, parsed)
+        answer = reply(interaction, played_text(game, parsed, result.points))
         await after_commit(interaction, answer, result.move)
 
     @play.autocomplete("move")
@@ -180,7 +189,8 @@ class AxioCog(
             raise Refusal("Hints are for the player to move; ask again on your move.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         hints = suggest_moves(game.copy(), seed=record.move_count, budget_s=0.3, count=3)
-        await reply(interaction, "💡 Suggestions, best first:\n" + hint_lines(game, hints))
+        text, view = hint_message(record, hints)
+        await reply(interaction, text, view=view)
 
     # --- looking at the game ----------------------------------------------------------------
     @app_commands.command(description="The current board and scores (only you)")
@@ -188,9 +198,7 @@ class AxioCog(
     async def board(self, interaction: discord.Interaction) -> None:
         record = await self.channel_game(interaction)
         await interaction.response.send_message(
-            f"{title(record.kind)}, turn {record.game.turn}.",  # type: ignore[union-attr]
-            file=table_file(record),
-            ephemeral=True,
+            table_summary(record), file=table_file(record), ephemeral=True
         )
 
     @app_commands.command(description="The scoreboards (only you)")
@@ -199,8 +207,11 @@ class AxioCog(
         record = await self.channel_game(interaction)
         assert record.game is not None
         png = render_scoreboard(record.game, seat_names(record))
+        words = scores_summary(record)
         await interaction.response.send_message(
-            file=discord.File(io.BytesIO(png), filename="scores.png"), ephemeral=True
+            f"{table_summary(record)}\n{words}",
+            file=image_file(png, "scores.png", f"The scoreboards. {words}"),
+            ephemeral=True,
         )
 
     @app_commands.command(description="The moves of the game here, in order")
@@ -216,7 +227,7 @@ class AxioCog(
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         text, png = rules_message(game.value)
         await interaction.response.send_message(
-            text, file=discord.File(io.BytesIO(png), filename="rules.png"), ephemeral=True
+            text, file=image_file(png, "rules.png", rules_alt(game.value)), ephemeral=True
         )
 
     # --- leaving ----------------------------------------------------------------------------

@@ -6,8 +6,6 @@ only checks who asked and where.
 
 from __future__ import annotations
 
-import io
-
 import discord
 
 from engine import game_class
@@ -26,6 +24,7 @@ from storage import (
 from .errors import Refusal
 from .present import counted, title
 from .safe_text import plain_name, shown_name
+from .summary import image_file
 from .views import GAME_ID_LIMIT
 
 ACCENT = discord.Colour.from_rgb(245, 197, 66)
@@ -39,13 +38,34 @@ def leaderboard_embed(kind: str, entries: list[LeaderboardEntry]) -> discord.Emb
     lines = ["`#  rating  games  wins  best low`"]
     for entry in entries:
         best = "-" if entry.best_lowest is None else str(entry.best_lowest)
+        rating = shown_rating(entry.rating, entry.games)
         lines.append(
-            f"`{entry.position:<2} {entry.rating:6.1f}  {entry.games:5}  {entry.wins:4}  "
+            f"`{entry.position:<2} {rating:>6}  {entry.games:5}  {entry.wins:4}  "
             f"{best:>8}` {shown_name(entry.name)}"
         )
     embed.description = "\n".join(lines)
-    embed.set_footer(text="Rating: OpenSkill, shown as μ − 3σ (it rises as you play and win).")
+    embed.set_footer(text=RATING_NOTE)
     return embed
+
+
+RATING_BASE = 1000
+RATING_SCALE = 40
+PROVISIONAL_GAMES = 5
+RATING_NOTE = (
+    f"Rating: {RATING_BASE:,} + {RATING_SCALE} × (μ − 3σ), OpenSkill's cautious estimate of "
+    f"your skill. Everyone starts at {RATING_BASE:,}; it rises as you play and win. "
+    f"? = provisional (fewer than {PROVISIONAL_GAMES} games)."
+)
+
+
+def shown_rating(ordinal: float, games: int) -> str:
+    """A rating on a scale people read: `1,040`, or `968?` while still provisional.
+
+    OpenSkill's conservative estimate μ − 3σ starts at 0 (μ 25, σ 25/3) and moves a few
+    points per game; × 40 + 1,000 puts newcomers at 1,000 and strong players near 2,000,
+    like the chess ratings most players know, without negative numbers for beginners."""
+    value = f"{round(RATING_BASE + RATING_SCALE * ordinal):,}"
+    return value + ("?" if games < PROVISIONAL_GAMES else "")
 
 
 def solo_embed(kind: str, entries: list[SoloScore]) -> discord.Embed:
@@ -66,7 +86,7 @@ def stats_embed(member: discord.abc.User, found: list[PlayerStats]) -> discord.E
         embed.description = "No finished games on this server yet."
         return embed
     for stats in found:
-        rating = "unrated" if stats.rating is None else f"{stats.rating:.1f}"
+        rating = "unrated" if stats.rating is None else shown_rating(stats.rating, stats.games)
         average = "-" if stats.average_lowest is None else f"{stats.average_lowest:.1f}"
         lines = [
             f"Rating **{rating}** · {counted(stats.games, 'game')} · {counted(stats.wins, 'win')}",
@@ -81,6 +101,7 @@ def stats_embed(member: discord.abc.User, found: list[PlayerStats]) -> discord.E
             solo = counted(stats.solo_games, "game")
             lines.append(f"Solo: {solo}, best {_or_dash(stats.solo_best)}")
         embed.add_field(name=title(stats.kind), value="\n".join(lines), inline=False)
+    embed.set_footer(text=RATING_NOTE)
     return embed
 
 
@@ -122,7 +143,13 @@ async def replay_file(repo: Repository, record: GameRecord) -> discord.File:
     moves = [move.text for move in await repo.moves(game_id)]
     names = [seat.name for seat in record.seats]
     gif = render_replay(game_class(record.kind), len(record.seats), record.seed, moves, names)
-    return discord.File(io.BytesIO(gif), filename=f"axio-replay-{game_id}.gif")
+    players = " and ".join(names)
+    return image_file(
+        gif,
+        f"axio-replay-{game_id}.gif",
+        f"An animated replay of game #{game_id}, {title(record.kind)} between {players}: "
+        "the board after each turn, with who played and where under it, then the result.",
+    )
 
 
 def settings_embed(settings: GuildSettings) -> discord.Embed:

@@ -175,8 +175,8 @@ class Desk:
         try:
             channel = await self.channel(record)
             if channel is not None:
-                old = channel.get_partial_message(message_id)  # type: ignore[union-attr]
-                await old.edit(**retired_turn_post())
+                old = await channel.fetch_message(message_id)  # type: ignore[union-attr]
+                await old.edit(**retired_turn_post(old))
         except (TimeoutError, discord.HTTPException, OSError):
             log.info("game %s: could not tidy turn message %s", record.id, message_id)
 

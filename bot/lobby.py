@@ -69,34 +69,62 @@ class Lobby:
     def __init__(self, bot: AxioBot) -> None:
         self.bot = bot
 
-    async def open(self, interaction: discord.Interaction, kind: str, seats: int) -> None:
-        """`/axio new`: post the lobby with the host in the first seat."""
+    async def open(
+        self, interaction: discord.Interaction, kind: str, seats: int, *, thread: bool = False
+    ) -> None:
+        """`/axio new`: post the lobby with the host in the first seat; with `thread`, in a
+        new thread of its own named after the game (the thread is the game's channel)."""
+        where = await self._new_thread(interaction, kind) if thread else None
         record = await self.bot.repo.create_lobby(
             kind,
             interaction.guild_id or 0,
-            interaction.channel_id or 0,
+            where.id if where else interaction.channel_id or 0,
             interaction.user.id,
             interaction.user.display_name,
             max_seats=seats,
             now=discord.utils.utcnow(),
         )
-        await self._post(interaction, record)
+        await self._post(interaction, record, where)
         self.bot.log_event(record, "lobby opened")
 
     async def repost(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """Post a stored lobby whose message was never recorded (the bot stopped between
         the two), so `/axio new` brings it back instead of refusing without a link."""
-        await self._post(interaction, record)
+        await self._post(interaction, record, None)
         self.bot.log_event(record, "lobby reposted")
 
-    async def _post(self, interaction: discord.Interaction, record: GameRecord) -> None:
-        await interaction.response.send_message(
-            lobby_text(record),
-            view=lobby_view(record.id),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-        message = await interaction.original_response()
+    async def _post(
+        self, interaction: discord.Interaction, record: GameRecord, where: discord.Thread | None
+    ) -> None:
+        """The lobby message as the answer, or in the game's new thread with a link."""
+        if where is None:
+            await interaction.response.send_message(lobby_text(record), view=lobby_view(record.id))
+            message = await interaction.original_response()
+        else:
+            message = await where.send(lobby_text(record), view=lobby_view(record.id))
+            await interaction.response.send_message(
+                f"🧵 {interaction.user.mention} opened {where.mention} for a game of "
+                f"**{title(record.kind)}**: join it there."
+            )
         await self.bot.repo.set_message_ids(record.id, lobby_message_id=message.id)
+
+    async def _new_thread(self, interaction: discord.Interaction, kind: str) -> discord.Thread:
+        channel = interaction.channel
+        if isinstance(channel, discord.Thread) or not isinstance(channel, discord.TextChannel):
+            raise Refusal(
+                "A game gets its own thread only from a text channel: run `/axio new` here "
+                "without `thread`, or in the channel this thread belongs to."
+            )
+        name = f"{title(kind)} — {interaction.user.display_name}'s table"[:100]
+        try:
+            return await channel.create_thread(
+                name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+            )
+        except discord.Forbidden as error:
+            raise Refusal(
+                "I may not create threads here. Ask a moderator to let me create public "
+                "threads, or run `/axio new` without `thread`."
+            ) from error
 
     async def solo(self, interaction: discord.Interaction, kind: str) -> None:
         record = await self.bot.repo.start_solo(

@@ -1,8 +1,10 @@
 """Move text as players type and read it.
 
-AXIO moves are the engine's text (`E5:b F5:r`, `exchange`, `keep`). For Rota the display
-image numbers every position the tile may go, so players may type that number instead of
-coordinates: `3 90 g` means position #3 on the latest display, turned 90°, naming green.
+AXIO moves are the engine's text (`E5:b F5:r`, `exchange`, `keep`) and read as
+`E5 blue, F5 red`. Rota positions go by the names printed along the display's edges
+(`engine.rota_names`), which stay the same all game: `O10 90 g` is the tile on O10,
+turned 90° clockwise, naming green, and reads `O10 ↻90° green`. The engine's
+coordinates (`2,0 90 g`) are still accepted.
 """
 
 from __future__ import annotations
@@ -10,28 +12,23 @@ from __future__ import annotations
 from typing import Any
 
 from engine import COLOURS, IllegalMoveError, ScoredMove, TileGame
-from engine.common import MOVE_TEXT_LIMIT, small_number
+from engine.axio_board import cell_name
+from engine.common import MOVE_TEXT_LIMIT
+from engine.rota_names import position_name
 
-from .present import counted, points_text
+from .present import counted, move_words, points_text
 
 MAX_CHOICES = 25
 
 
 def parse_player_move(game: TileGame, text: str) -> Any:
-    """The engine move a player's text means, with Rota position numbers resolved.
-
-    Reading is plain tokenising, linear in the text, and the text is at most
+    """The engine move a player's text means (Rota position names are read by the
+    engine). Reading is plain tokenising, linear in the text, and the text is at most
     MOVE_TEXT_LIMIT long (the `/axio play` option says so too)."""
     if len(text) > MOVE_TEXT_LIMIT:
         raise IllegalMoveError(
             f"a move is at most {MOVE_TEXT_LIMIT} characters, and that text has {len(text)}"
         )
-    if game.kind == "rota" and "," not in text:
-        labelled = _position_number(text)
-        positions = game.legal_positions()  # type: ignore[attr-defined]
-        if labelled is not None and 1 <= labelled[0] <= len(positions):
-            x, y = positions[labelled[0] - 1]
-            return game.parse_move(f"{x},{y} {labelled[1]}")
     return game.parse_move(text)
 
 
@@ -54,27 +51,17 @@ def unstamped(text: str) -> tuple[int | None, str]:
     return int(number), rest
 
 
-def _position_number(text: str) -> tuple[int, str] | None:
-    """`#3 90 g` → (3, "90 g"): a Rota position number and the rest of the move."""
-    words = text.strip().removeprefix("#").split(None, 1)
-    if len(words) < 2 or not words[0].isdigit():
-        return None
-    number = small_number(words[0])
-    return None if number is None else (number, words[1])
-
-
-def position_number(game: TileGame, position: tuple[int, int]) -> int:
-    return game.legal_positions().index(position) + 1  # type: ignore[attr-defined]
+def move_text(game: TileGame, move: Any) -> str:
+    """The move as a player would type it: a button's or a suggestion's value."""
+    if game.kind != "rota":
+        return str(move)
+    named = f" {move.name}" if move.name is not None else ""
+    return f"{position_name(move.position)} {move.rotation}{named}"
 
 
 def describe(game: TileGame, move: Any) -> str:
-    """A move as a player reads it: `E5:b F5:r`, or `#3 (2,0) turned 90°, naming green`."""
-    if game.kind != "rota":
-        return str(move)
-    text = f"#{position_number(game, move.position)} ({move.x},{move.y}) turned {move.rotation}°"
-    if move.name is not None:
-        text += f", naming {move.name.label}"
-    return text
+    """A move as a player reads it: `E5 blue, F5 red`, or `O10 ↻90° green`."""
+    return move_words(game.kind, str(move))
 
 
 def option_label(game: TileGame, scored: ScoredMove) -> str:
@@ -86,58 +73,73 @@ def option_label(game: TileGame, scored: ScoredMove) -> str:
     return label[:100]
 
 
-def ranked(game: TileGame, moves: list[ScoredMove]) -> list[ScoredMove]:
-    """Best first: most points for the player's weakest colours, then most points."""
-    scores = game.scores(game.to_move)
-    low = min(scores)
-    weakest = [i for i, s in enumerate(scores) if s == low]
-
-    def key(scored: ScoredMove) -> tuple[int, int, str]:
-        return (-sum(scored.points[i] for i in weakest), -sum(scored.points), str(scored.move))
-
-    return sorted(moves, key=key)
+def _words(text: str) -> list[str]:
+    return text.lower().replace(",", " ").replace(":", " ").split()
 
 
-def best_by_points(moves: list[ScoredMove]) -> list[ScoredMove]:
-    return sorted(moves, key=lambda m: (-sum(m.points), str(m.move)))
+def _terms(game: TileGame, scored: ScoredMove) -> tuple[set[str], set[str]]:
+    """What a player may type to find a move: where it goes (AXIO cells; a Rota position's
+    name and turn), and the colours it places, names or scores in (words and letters)."""
+    move = scored.move
+    colours = {COLOURS[i] for i, n in enumerate(scored.points) if n}
+    if game.kind == "rota":
+        place = {position_name(move.position).lower(), str(move.rotation), f"{move.rotation}°"}
+        if move.name is not None:
+            colours.add(move.name)
+    elif hasattr(move, "first_colour"):
+        place = {cell_name(move.first).lower(), cell_name(move.second).lower()}
+        colours.update((move.first_colour, move.second_colour))
+    else:
+        place = {str(move)}
+    return place, {c.label for c in colours} | {c.letter for c in colours}
+
+
+def match_tier(game: TileGame, scored: ScoredMove, typed: str) -> int | None:
+    """How well a move matches what was typed: 0 by where it goes (its text starts with
+    it, or each word starts a cell or position name: `e5`, `G`, `O1`), 1 by its colours
+    too (`red`, `e5 blue`), None if not at all. Never by a label's other words."""
+    words = _words(typed)
+    if not words:
+        return 0
+    lowered = typed.strip().lower()
+    if move_text(game, scored.move).lower().startswith(lowered):
+        return 0
+    place, colours = _terms(game, scored)
+    if all(any(term.startswith(word) for term in place) for word in words):
+        return 0
+    every = place | colours
+    if all(any(term.startswith(word) for term in every) for word in words):
+        return 1
+    return None
 
 
 def autocomplete_options(game: TileGame, typed: str) -> list[tuple[str, str]]:
-    """(label, value) pairs for `/axio play`: legal moves matching what was typed, best
-    first."""
-    typed = typed[:MOVE_TEXT_LIMIT]
+    """(label, value) pairs for `/axio play`: legal moves matching what was typed (where
+    the move goes first, then its colours; never the label's words), best first."""
+    from .suggest import ranked_suggestions
+
     if getattr(game, "phase", "place") == "exchange":
         options = [("exchange — swap your whole rack", "exchange"), ("keep your rack", "keep")]
         return [
             (label, stamped(game.move_count, value))
             for label, value in options
-            if value.startswith(typed.strip().lower())
+            if value.startswith(typed.strip().lower()[:MOVE_TEXT_LIMIT])
         ]
-    wanted = typed.strip().lower().replace(" ", "")
-    found = []
-    for scored in best_by_points(game.scored_moves()):
-        value = str(scored.move)
-        label = option_label(game, scored)
-        if (
-            wanted
-            and wanted not in value.lower().replace(" ", "")
-            and wanted not in (label.lower().replace(" ", ""))
-        ):
-            continue
-        found.append((label, stamped(game.move_count, value)))
-        if len(found) == MAX_CHOICES:
-            break
-    return found
+    typed = typed[:MOVE_TEXT_LIMIT]
+    tiers: tuple[list[ScoredMove], list[ScoredMove]] = ([], [])
+    for suggestion in ranked_suggestions(game):
+        tier = match_tier(game, suggestion.scored, typed)
+        if tier is not None:
+            tiers[tier].append(suggestion.scored)
+    found = (tiers[0] + tiers[1])[:MAX_CHOICES]
+    return [
+        (option_label(game, m), stamped(game.move_count, move_text(game, m.move))) for m in found
+    ]
 
 
 def hint_lines(game: TileGame, hints: list[Any]) -> str:
-    """Numbered suggestions: the move to type, where it goes (Rota) and why."""
-    lines = []
-    for number, hint in enumerate(hints, start=1):
-        where = f" ({describe(game, hint.move)})" if game.kind == "rota" else ""
-        lines.append(f"{number}. `{hint.move}`{where} — {hint.reason}")
-    return "\n".join(lines)
-
-
-def colour_letters() -> str:
-    return ", ".join(f"{c.letter} = {c.label}" for c in COLOURS)
+    """Numbered suggestions: the move as players read it and why."""
+    return "\n".join(
+        f"{number}. **{describe(game, hint.move)}** — {hint.reason}"
+        for number, hint in enumerate(hints, start=1)
+    )

@@ -6,7 +6,8 @@ one wording and tests can read it without Discord.
 
 from __future__ import annotations
 
-from engine import COLOURS, PlayResult, Standing, TileGame
+from engine import COLOURS, IllegalMoveError, PlayResult, Standing, TileGame, game_class
+from engine.axio_board import cell_name
 from storage import GameRecord, Seat
 
 from .safe_text import MESSAGE_LIMIT, shown_name
@@ -52,7 +53,7 @@ def move_summary(record: GameRecord, result: PlayResult) -> str:
         # The rules have the rack revealed before it goes back; the new rack stays secret.
         shown = " ".join(f"`{tile}`" for tile in result.returned)
         return f"{who} exchanged their rack, returning {shown} to the bag."
-    line = f"{who} played `{result.move}`: {points_text(result.points)}."
+    line = f"{who} played **{move_words(record.kind, result.move)}**: {points_text(result.points)}."
     if result.pyramids:
         cells = ", ".join(result.pyramids)
         line += f" 🔺 {'Pyramids' if len(result.pyramids) > 1 else 'Pyramid'} on {cells}."
@@ -67,6 +68,25 @@ def move_summary(record: GameRecord, result: PlayResult) -> str:
     return line
 
 
+def move_words(kind: str, move: str) -> str:
+    """A stored move as players read it: `E5 blue, F5 red`, `O10 ↻90° green` (Rota
+    positions by the names on the display), `exchange`."""
+    if move in ("keep", "exchange"):
+        return move
+    try:
+        parsed = game_class(kind).parse_move(move)
+    except (IllegalMoveError, KeyError, ValueError):
+        return move
+    if kind == "rota":
+        return parsed.named_text
+    if hasattr(parsed, "first_colour"):
+        return (
+            f"{cell_name(parsed.first)} {parsed.first_colour.label}, "
+            f"{cell_name(parsed.second)} {parsed.second_colour.label}"
+        )
+    return move
+
+
 def turn_prompt(record: GameRecord) -> str:
     """Whose move it is and what kind of move: a placement, an extra one, or the exchange."""
     game = record.game
@@ -75,12 +95,11 @@ def turn_prompt(record: GameRecord) -> str:
     who = seat_label(seat)
     if getattr(game, "phase", "place") == "exchange":
         return f"{who} may exchange their rack or keep it."
-    extra = ""
-    if game.log and game.log[-1].turn == game.turn and game.log[-1].seat == game.to_move:
-        extra = " (extra turn)"
+    extra = game.log and game.log[-1].turn == game.turn and game.log[-1].seat == game.to_move
     if seat.user_id is None:
-        return f"{who} is thinking… (turn {game.turn}{extra})"
-    return f"{who}, it's your move{extra} — turn {game.turn}. Press **My tiles** to play."
+        return f"{who} is thinking… (turn {game.turn}{', an extra turn' if extra else ''})"
+    move = "an extra move" if extra else "your move"
+    return f"{who}, it's {move} — turn {game.turn}. Press **My tiles** to play."
 
 
 def standings_text(record: GameRecord) -> str:
@@ -89,10 +108,10 @@ def standings_text(record: GameRecord) -> str:
     assert game is not None
     table = game.standings()
     if game.players == 1:
-        low = table[0].lowest
+        ordered = " ≤ ".join(str(s) for s in table[0].sorted_scores)
         return (
-            f"🏁 **Game over.** {seat_name(record.seats[0])} finished with a lowest colour "
-            f"of **{low}** (all colours: {scores_text(table[0])})."
+            f"🏁 **Game over.** {seat_name(record.seats[0])} scored **{table[0].lowest}**, "
+            f"their lowest colour (all five: {ordered})."
         )
     lines = ["🏁 **Game over.**"]
     for standing in table:
@@ -142,8 +161,10 @@ def move_log_text(record: GameRecord, limit: int = MESSAGE_LIMIT) -> str:
     log = record.game.log
     if not log:
         return "No moves yet."
+    kind = record.kind
     lines = [
-        f"{number}. turn {entry.turn}, {seat_name(record.seats[entry.seat])}: `{entry.move}`"
+        f"{number}. turn {entry.turn}, {seat_name(record.seats[entry.seat])}: "
+        f"{move_words(kind, entry.move)}"
         for number, entry in enumerate(log, start=1)
     ]
     header = f"(the latest {{}} of {len(lines)} moves)"

@@ -31,7 +31,8 @@ RULES = {
         "• A colour reaching 12 calls **AXIO!**: play an extra tile from the general supply.\n"
         "• The game ends when every stack is played. "
         "**The highest lowest colour wins**; ties go to the next lowest.\n"
-        "Type moves like `3 90 g` (position number, turn, named colour) or use **My tiles**."
+        "Type moves like `O10 90 g` (the position's name from the display's edges, the turn "
+        "clockwise, the colour named for an empty corner) or use **My tiles**."
     ),
 }
 
@@ -48,3 +49,17 @@ def example_png(kind: str) -> bytes:
 
 def rules_message(kind: str) -> tuple[str, bytes]:
     return RULES[kind], example_png(kind)
+
+
+def rules_alt(kind: str) -> str:
+    """Alt text of the example picture."""
+    if kind == "rota":
+        return (
+            "An example AXIO Rota display a few turns in: square tiles with a coloured quarter "
+            "circle in each corner, columns lettered along the top and rows numbered down the "
+            "left, and the open positions marked with their names."
+        )
+    return (
+        "An example AXIO board a few turns in: two-cell tiles on a grid with lettered columns "
+        "and numbered rows, coloured symbols on each half, printed colour spaces at the edges."
+    )

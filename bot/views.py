@@ -258,27 +258,46 @@ class ChoiceSelect(GameItem, kind="pick"):
 
 
 class MoveButton(GameItem, kind="move"):
-    """A builder button: `act` is `ok` (play the move), `back`, `exchange` or `keep`."""
+    """A builder button: `act` is `ok` (play the move), `back`, `exchange`, `keep`, `try`
+    (preview a suggested move, labelled with what it scores) or `other` (the full menus)."""
 
     FIELDS = ("game_id", "move_count", "act", "move")
-    FIXED_MOVES: ClassVar[dict[str, str]] = {"back": "", "exchange": "exchange", "keep": "keep"}
+    FIXED_MOVES: ClassVar[dict[str, str]] = {
+        "back": "",
+        "other": "",
+        "exchange": "exchange",
+        "keep": "keep",
+    }
+    """What the other acts carry; `ok` and `try` carry the move they play or preview."""
 
     STYLES: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
         "ok": ("Confirm", discord.ButtonStyle.success),
         "back": ("Back", discord.ButtonStyle.secondary),
         "exchange": ("Exchange my rack", discord.ButtonStyle.primary),
         "keep": ("Keep my rack", discord.ButtonStyle.secondary),
+        "try": ("Preview this move", discord.ButtonStyle.primary),
+        "other": ("Other move…", discord.ButtonStyle.secondary),
     }
     ALLOWED: ClassVar[dict[str, Collection[str]]] = {"act": tuple(STYLES)}
 
-    def __init__(self, game_id: int, move_count: int, act: str, move: str = "") -> None:
-        if not move if act == "ok" else move != self.FIXED_MOVES[act]:
+    def __init__(
+        self,
+        game_id: int,
+        move_count: int,
+        act: str,
+        move: str = "",
+        *,
+        label: str | None = None,
+        row: int | None = None,
+    ) -> None:
+        if not move if act in ("ok", "try") else move != self.FIXED_MOVES[act]:
             raise ForgedControl(f"its move does not go with {act}")
-        label, style = self.STYLES[act]
+        default, style = self.STYLES[act]
         button = discord.ui.Button(
-            label=label,
+            label=label or default,
             style=style,
             custom_id=f"{PREFIX}:move:{game_id}:{move_count}:{act}:{move}"[:100],
+            row=row,
         )
         super().__init__(button, game_id, move_count)
         self.act = act
@@ -289,6 +308,10 @@ class MoveButton(GameItem, kind="move"):
         bot: AxioBot = interaction.client  # type: ignore[assignment]
         if self.act == "back":
             await bot.builder.open(interaction, record, edit=True)
+        elif self.act == "other":
+            await bot.builder.menus(interaction, record)
+        elif self.act == "try":
+            await bot.builder.preview(interaction, record, self.move)
         else:
             await bot.builder.confirm(interaction, record, self.move or self.act)
 

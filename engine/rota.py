@@ -25,7 +25,8 @@ from typing import Any
 from .common import IllegalMoveError, PlayResult, ScoredMove
 from .game import TileGame
 from .rota_display import CENTRE, START_POSITIONS, Display, corner_points, placed_text
-from .rota_moves import Position, RotaMove, position_text
+from .rota_moves import Position, RotaMove
+from .rota_names import position_name
 from .rota_tiles import (
     ALL_TILES,
     Tile,
@@ -196,8 +197,8 @@ class RotaGame(TileGame):
         return RotaMove.parse(text)
 
     def legal_positions(self) -> list[Position]:
-        """Empty positions sharing a side with the display, by row then column: the bot
-        numbers them 1..N for players."""
+        """Empty positions sharing a side with the display, by row then column; players
+        know them by their fixed names (`engine.rota_names`)."""
         return self.display.legal_positions()
 
     def legal_moves(self) -> list[RotaMove]:
@@ -242,7 +243,7 @@ class RotaGame(TileGame):
         )
 
     def _check(self, move: RotaMove, tile: Tile, laid: Tile) -> None:
-        where = position_text(move.position)
+        where = position_name(move.position)
         if move.position in self.display.tiles:
             raise IllegalMoveError(f"{where} already holds a tile")
         if not self.display.is_legal_position(move.position):
@@ -254,7 +255,7 @@ class RotaGame(TileGame):
         if must_name and move.name is None:
             raise IllegalMoveError(
                 f"your tile's empty corner touches another tile there: name a colour for it, "
-                f"like {RotaMove(*move.position, move.rotation)} g"
+                f"like {RotaMove(*move.position, move.rotation).named_text} green"
             )
         if move.name is not None and not must_name:
             reason = (

@@ -1,14 +1,15 @@
 """AXIO Rota's one kind of move: the tile to place goes on a position, turned, perhaps with
 a colour named for its empty corner.
 
-Text form: `x,y turn [colour]`, for example `2,0 90 g` or `-1,1 0`.
+Text form: `x,y turn [colour]`, for example `2,0 90 g` or `-1,1 0`, or with the position's
+name as printed along the display's edges (`engine.rota_names`): `O10 90 g`.
 - `x,y` is the position, x to the right and y downward, either may be negative;
 - `turn` is how far the tile is turned clockwise from its rotation 0: 0, 90, 180 or 270;
 - the colour, a letter, name or symbol (`g`, `green`, `dot`), is named for the tile's empty
   corner, and only when that corner touches another tile.
 Case, spacing and decoration are forgiven: `(2, 0) r90 Green`, `2 0 90°` and `2,0: 90 = g`
-all read. The bot numbers the legal positions for players; it maps such a number to a
-position itself, so the engine's text is always positional.
+all read, and so does the turn as players see it, `↻90°`. A move's `str` stays the
+coordinates (stored game logs hold it); `named_text` is what players read.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .common import MOVE_TEXT_LIMIT, Colour, IllegalMoveError, excerpt, small_number
+from .rota_names import TURN_ARROW, PositionNameError, parse_position_name, position_name, turn_text
 from .rota_tiles import ROTATIONS
 
 Position = tuple[int, int]
@@ -86,11 +88,14 @@ class RotaMove:
 
     @classmethod
     def parse(cls, text: str) -> RotaMove:
-        read = _read_move(text) if len(text) <= MOVE_TEXT_LIMIT else None
+        read = None
+        if len(text) <= MOVE_TEXT_LIMIT:
+            read = _read_move(_with_coordinates(text.replace(TURN_ARROW, " ")))
         if read is None:
             raise IllegalMoveError(
-                f"'{excerpt(text)}' is not a Rota move: write the position, the turn and, for "
-                "an empty corner that touches a tile, a colour, like 2,0 90 g"
+                f"'{excerpt(text)}' is not a Rota move: write the position (its name along the "
+                "display's edges), the turn and, for an empty corner that touches a tile, a "
+                "colour, like O10 90 g"
             )
         x, y, rotation, name = read
         return cls(x, y, rotation, Colour.parse(name) if name else None)
@@ -98,6 +103,29 @@ class RotaMove:
     def __str__(self) -> str:
         named = f" {self.name}" if self.name else ""
         return f"{self.x},{self.y} {self.rotation}{named}"
+
+    @property
+    def named_text(self) -> str:
+        """The move as players read it: `O10 ↻90° green`."""
+        named = f" {self.name.label}" if self.name else ""
+        return f"{position_name(self.position)} {turn_text(self.rotation)}{named}"
+
+
+def _with_coordinates(text: str) -> str:
+    """A move that starts with a position name (a letter), rewritten to start with its
+    coordinates; other text is returned as it is. One pass: the name runs to the first
+    character that is not a letter, a digit or a minus."""
+    text = text.strip()
+    if not text[:1].isalpha():
+        return text
+    end = 0
+    while end < len(text) and (text[end].isalnum() or text[end] == "-"):
+        end += 1
+    try:
+        x, y = parse_position_name(text[:end])
+    except PositionNameError as error:
+        raise IllegalMoveError(f"'{excerpt(text)}' is not a Rota move: {error}") from error
+    return f"{x},{y} {text[end:].lstrip(' :')}"
 
 
 def position_text(position: Position) -> str:

@@ -7,14 +7,15 @@ Discord's dark theme), sized to stay legible when a phone scales them to ~400 px
 Public API, for the bot (names are stable):
 
 - ``render_board(game, preview=None) -> bytes`` PNG of either game's board, by
-  ``game.kind``: ``render_axio_board`` or ``render_rota_display`` (numbered positions
+  ``game.kind``: ``render_axio_board`` or ``render_rota_display`` (named positions
   without a preview, none with one).
 - ``render_axio_board(game, *, preview=None) -> bytes`` the play area, printed spaces,
   tiles with their joins, pyramids, dead cells, and every placement of the last turn
   ringed in yellow. ``preview`` (a ``Placement`` or its text) is drawn as a ghost.
-- ``render_rota_display(game, *, labels=True, preview=None) -> bytes`` the Rota display,
-  the last turn's tiles marked, and with ``labels`` every position of
-  ``game.legal_positions()`` numbered 1..N in that order (the numbers players type).
+- ``render_rota_display(game, *, labels=True, preview=None) -> bytes`` the Rota display
+  with column letters and row numbers along its edges, the last turn's tiles marked, and
+  with ``labels`` every position of ``game.legal_positions()`` marked with its fixed name
+  (``engine.rota_names``: what players type).
   ``preview`` (a ``RotaMove`` or its text) shows the tile to place as a ghost.
 - ``render_scoreboard(game, names) -> bytes`` one panel per seat (``names`` in seat
   order): a track per colour, the markers, lowest colour(s) inverted, AXIO! at the cap,
@@ -23,7 +24,8 @@ Public API, for the bot (names are stable):
 - ``render_table(game, names) -> bytes`` the turn message's image: a status line, the
   board and the scoreboards in one PNG.
 - ``render_rack(tiles) -> bytes`` an AXIO rack (``game.rack(seat)``), numbered 1..n.
-- ``render_hand(tile) -> bytes`` a Rota hand tile in its four turns, labelled 0°..270°.
+- ``render_hand(tile) -> bytes`` a Rota hand tile in its four turns, labelled ↻0°..↻270°
+  (a drawn clockwise arrow).
 - ``render_replay(game_class, players, seed, moves, names) -> bytes`` an animated GIF,
   one frame per turn.
 
@@ -52,7 +54,8 @@ def render_board(game: TileGame, preview: object = None) -> bytes:
     if game.kind == "axio":
         return render_axio_board(game, preview=preview)  # type: ignore[arg-type]
     if game.kind == "rota":
-        # A preview is for confirming one move: the position numbers would only crowd it.
+        # A preview is for confirming one move: the position names would only crowd it
+        # (the edges still name every square).
         labels = preview is None
         return render_rota_display(game, labels=labels, preview=preview)  # type: ignore[arg-type]
     raise ValueError(f"no board drawing for a game of kind {game.kind!r}")

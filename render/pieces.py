@@ -23,7 +23,8 @@ RACK_CELL = 92  # one half of a domino in a rack
 RACK_SLOT = 140  # the width each rack tile takes
 HAND_TILE = 132
 HAND_SLOT = 170
-BADGE = 40  # the height of a number or turn badge
+BADGE = 46  # the height of a number or turn badge
+BADGE_TEXT = 32  # a cap height of 12+ px when a phone shows the picture 390 px wide
 
 
 def rack_size(count: int) -> tuple[int, int]:
@@ -47,7 +48,7 @@ def _badge(draw: ImageDraw.ImageDraw, centre: tuple[int, int], words: str, width
     cx, cy = centre
     box = (cx - width // 2, cy - BADGE // 2, cx + width // 2, cy + BADGE // 2)
     draw.rounded_rectangle(box, radius=BADGE // 2, fill=theme.PANEL)
-    theme.text(draw, (cx, cy + 1), words, 26, theme.TEXT)
+    theme.text(draw, (cx, cy + 1), words, BADGE_TEXT, theme.TEXT)
 
 
 def draw_rack(tiles: list[AxioTile]) -> Image.Image:
@@ -84,13 +85,32 @@ def hand_badge_centre(turn_index: int) -> tuple[int, int]:
     return (PAD + turn_index * HAND_SLOT + HAND_SLOT // 2, 2 * PAD + HAND_TILE + BADGE // 2)
 
 
+def turn_arrow(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float) -> None:
+    """A clockwise arrow, the ↻ players read in the menus (the font has no such glyph): an
+    open circle with its head at the top pointing right."""
+    cx, cy = centre
+    width = max(2, round(radius / 3.5))
+    box = (cx - radius, cy - radius, cx + radius, cy + radius)
+    draw.arc(box, -60, 250, fill=theme.TEXT, width=width)
+    tip = (cx + radius * 0.1 + width, cy - radius)
+    head = radius * 0.75
+    draw.polygon(
+        [(tip[0] + head * 0.6, tip[1]), (tip[0] - head * 0.3, tip[1] - head * 0.6),
+         (tip[0] - head * 0.3, tip[1] + head * 0.6)],
+        fill=theme.TEXT,
+    )  # fmt: skip
+
+
 def draw_hand(tile: RotaTile) -> Image.Image:
-    """The tile in each of its four turns, left to right, labelled 0°, 90°, 180°, 270°."""
+    """The tile in each of its four turns, left to right, labelled ↻0°, ↻90°, ↻180°, ↻270°:
+    how far it is turned clockwise, the turn players choose in the menus and type."""
     image = Image.new("RGB", hand_size(), theme.CARD)
     draw = ImageDraw.Draw(image)
     for index, rotation in enumerate(ROTATIONS):
         image.paste(tile_sprite(turned(tile, rotation), HAND_TILE), hand_tile_box(index)[:2])
-        _badge(draw, hand_badge_centre(index), f"{rotation}°", 92)
+        cx, cy = hand_badge_centre(index)
+        _badge(draw, (cx + 12, cy), f"{rotation}°", 140)
+        turn_arrow(draw, (cx - 44, cy + 1), 12)
     return image
 
 

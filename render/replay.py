@@ -17,6 +17,8 @@ from PIL import Image, ImageDraw
 from engine.axio import AxioGame
 from engine.game import TileGame
 from engine.rota import RotaGame
+from engine.rota_moves import RotaMove
+from engine.rota_names import position_name
 
 from . import theme
 from .axio_board import draw_board
@@ -63,6 +65,24 @@ def turn_states(
             yield game
 
 
+def move_caption(game: TileGame, move: str) -> str:
+    """A move in a frame's caption: a Rota position by the name on its edges (`O10 90°`),
+    an AXIO placement by its cells (`E5 F5`)."""
+    if isinstance(game, RotaGame) and move[:1] not in ("", "k", "e"):
+        parsed = RotaMove.parse(move)
+        return f"{position_name(parsed.position)} {parsed.rotation}°"
+    return " ".join(part.split(":")[0] for part in move.split())
+
+
+def turn_caption(game: TileGame, names: list[str]) -> str:
+    """Who played the turn just shown, and its moves (several after AXIO!)."""
+    last = game.log[-1]
+    mover = names[last.seat] if last.seat < len(names) else f"Player {last.seat + 1}"
+    moves = [e.move for e in game.log if e.turn == last.turn and e.seat == last.seat]
+    # A long name is cut, never the moves: they are what the frame shows.
+    return f"{theme.fit_text(mover, 17, 150)}: {', '.join(move_caption(game, m) for m in moves)}"
+
+
 def draw_frames(
     game_class: type[TileGame], players: int, seed: int, moves: list[Any], names: list[str]
 ) -> list[Image.Image]:
@@ -83,9 +103,7 @@ def draw_frames(
     boards, captions = [], []
     for game in turn_states(game_class, players, seed, moves):
         boards.append(draw(game))
-        last = game.log[-1]
-        mover = names[last.seat] if last.seat < len(names) else f"Player {last.seat + 1}"
-        captions.append(status_line(game, names)[0] if game.is_over else mover)
+        captions.append(status_line(game, names)[0] if game.is_over else turn_caption(game, names))
     total = len(boards)
     return [
         _caption(board, words, f"turn {n}/{total}")

@@ -1,5 +1,9 @@
 """The AXIO Rota display: tiles whose coloured quarter-circles meet at grid points to form
-circles, the last move ringed, and each position the tile may go numbered for typing.
+circles, the last move ringed, and each position the tile may go marked with its name.
+
+Positions have fixed names (`engine.rota_names`): the column letters run along the top
+edge and the row numbers down the left edge, like AXIO's board, and every position the
+tile may go carries its name, so a player reads `O10` off the picture and types it.
 
 The picture covers the tiles plus one ring of positions around them (where every legal
 position lies), with the tile size chosen so the whole display fits a phone-friendly card.
@@ -17,6 +21,7 @@ from PIL import Image, ImageDraw
 from engine.common import Colour
 from engine.rota import RotaGame
 from engine.rota_moves import Position, RotaMove
+from engine.rota_names import column_name, position_name, row_name
 from engine.rota_tiles import Tile, turned
 
 from . import theme
@@ -27,8 +32,9 @@ MAX_HEIGHT = 860
 MAX_TILE = 104
 PAD = 12
 DISC = 0.44  # the radius of a corner's quarter-circle, as a part of the tile's side
-BADGE = 0.3  # the radius of a position's number badge, as a part of the tile's side
-LABEL_BG = (66, 82, 116)  # the badge of a numbered position: a slate blue no tile uses
+BADGE = 0.2  # half the height of a position's name badge, as a part of the tile's side
+LABEL_BG = (66, 82, 116)  # the badge of a named position: a slate blue no tile uses
+EDGE_FONT = (16, 30)  # the smallest and largest size of the edge labels
 
 
 @dataclass(frozen=True)
@@ -43,8 +49,34 @@ class RotaLayout:
     pad: int = PAD
 
     @property
+    def edge_font(self) -> int:
+        """The size of the column letters and row numbers along the edges."""
+        low, high = EDGE_FONT
+        return max(low, min(high, round(self.tile * 0.36)))
+
+    @property
+    def band(self) -> int:
+        """The width of the edge strips the column and row labels sit in."""
+        return self.edge_font + 8
+
+    @property
     def size(self) -> tuple[int, int]:
-        return (self.cols * self.tile + 2 * self.pad, self.rows * self.tile + 2 * self.pad)
+        return (
+            self.cols * self.tile + 2 * self.pad + self.band,
+            self.rows * self.tile + 2 * self.pad + self.band,
+        )
+
+    def column_labels(self) -> list[tuple[int, str]]:
+        """(x, letters) of every column shown, left to right."""
+        return [(x, column_name(x)) for x in range(self.x0, self.x0 + self.cols)]
+
+    def row_labels(self) -> list[tuple[int, str]]:
+        """(y, number) of every row shown, top to bottom."""
+        return [(y, row_name(y)) for y in range(self.y0, self.y0 + self.rows)]
+
+    def names_shown(self) -> set[str]:
+        """Every position name a player can put together from the edge labels."""
+        return {c + r for _, c in self.column_labels() for _, r in self.row_labels()}
 
     def contains(self, position: Position) -> bool:
         x, y = position
@@ -53,8 +85,8 @@ class RotaLayout:
     def position_box(self, position: Position) -> Box:
         """The square of a position, [x0, x1) × [y0, y1)."""
         x, y = position
-        left = self.pad + (x - self.x0) * self.tile
-        top = self.pad + (y - self.y0) * self.tile
+        left = self.pad + self.band + (x - self.x0) * self.tile
+        top = self.pad + self.band + (y - self.y0) * self.tile
         return (left, top, left + self.tile, top + self.tile)
 
     def position_centre(self, position: Position) -> tuple[int, int]:
@@ -62,10 +94,10 @@ class RotaLayout:
         return (left + self.tile // 2, top + self.tile // 2)
 
     def badge_spot(self, position: Position) -> tuple[int, int]:
-        """A point on a position's number badge below the number: where the badge's colour
+        """A point on a position's name badge left of the name: where the badge's colour
         shows if the position is labelled."""
         cx, cy = self.position_centre(position)
-        return (cx, cy + round(self.tile * BADGE * 0.8))
+        return (cx - round(self.tile * 0.38), cy)
 
     def corner_centre(self, position: Position, corner: int) -> tuple[int, int]:
         """A point well inside the quarter-circle of a corner (0 TL, 1 TR, 2 BR, 3 BL),
@@ -87,7 +119,13 @@ def rota_layout(game: RotaGame, width: int = MAX_WIDTH, height: int = MAX_HEIGHT
     with the largest tiles (up to MAX_TILE) that fit in `width` × `height`."""
     x0, y0, x1, y1 = game.display.bounds()
     cols, rows = x1 - x0 + 3, y1 - y0 + 3
-    tile = min(MAX_TILE, (width - 2 * PAD) // cols, (height - 2 * PAD) // rows)
+    tile = MAX_TILE
+    while True:  # the edge strips grow with the tiles: shrink until both fit
+        band = RotaLayout(0, 0, 1, 1, tile).band
+        fits = min((width - 2 * PAD - band) // cols, (height - 2 * PAD - band) // rows)
+        if tile <= fits:
+            break
+        tile = fits
     return RotaLayout(x0 - 1, y0 - 1, cols, rows, tile - tile % 2)
 
 
@@ -162,17 +200,43 @@ def _mark_last(draw: ImageDraw.ImageDraw, layout: RotaLayout, position: Position
     )
 
 
-def _label(draw: ImageDraw.ImageDraw, layout: RotaLayout, position: Position, number: int) -> None:
-    """A numbered badge in a dashed square: a position the player can type."""
-    left, top, right, bottom = layout.position_box(position)
-    inset = max(3, layout.tile // 12)
-    box = (left + inset, top + inset, right - 1 - inset, bottom - 1 - inset)
-    theme.dashed_box(draw, box, theme.MUTED, max(1, layout.tile // 36))
-    cx, cy = layout.position_centre(position)
-    r = layout.tile * BADGE
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=LABEL_BG)
-    size = round(layout.tile * (0.34 if number < 10 else 0.3))
-    theme.text(draw, (cx, cy + 1), str(number), size, theme.INK)
+@lru_cache(maxsize=1024)
+def _label_sprite(name: str, tile: int) -> Image.Image:
+    """A named badge in a dashed square over the card: a position the player can type.
+    Cached, as the same names stay open turn after turn."""
+    image = Image.new("RGB", (tile, tile), theme.CARD)
+    draw = ImageDraw.Draw(image)
+    inset = max(3, tile // 12)
+    theme.dashed_box(draw, (inset, inset, tile - 1 - inset, tile - 1 - inset), theme.MUTED,
+                     max(1, tile // 36))  # fmt: skip
+    c = tile // 2
+    half_w, half_h = tile * 0.42, tile * BADGE
+    draw.rounded_rectangle((c - half_w, c - half_h, c + half_w, c + half_h), radius=half_h,
+                           fill=LABEL_BG)  # fmt: skip
+    size = round(tile * 0.3)
+    theme.text(draw, (c, c + 1), theme.fit_text(name, size, round(half_w * 1.8)), size, theme.INK)
+    return image
+
+
+@lru_cache(maxsize=512)
+def _edge_sprite(words: str, size: int, box: int) -> Image.Image:
+    """A column letter or row number, centred in a `box`-sided square of card."""
+    image = Image.new("RGB", (box, box), theme.CARD)
+    theme.text(ImageDraw.Draw(image), (box / 2, box / 2), words, size, theme.MUTED)
+    return image
+
+
+def _edges(image: Image.Image, layout: RotaLayout) -> None:
+    """Column letters along the top, row numbers down the left: what names are made of."""
+    size, band = layout.edge_font, layout.band
+    for x, letters in layout.column_labels():
+        cx, _ = layout.position_centre((x, layout.y0))
+        sprite = _edge_sprite(letters, size, min(band, layout.tile))
+        image.paste(sprite, (cx - sprite.width // 2, layout.pad + (band - sprite.height) // 2))
+    for y, number in layout.row_labels():
+        _, cy = layout.position_centre((layout.x0, y))
+        sprite = _edge_sprite(number, size if len(number) < 3 else size - 4, band)
+        image.paste(sprite, (layout.pad, cy - band // 2))
 
 
 def draw_display(
@@ -181,20 +245,23 @@ def draw_display(
     preview: RotaMove | str | None = None,
     layout: RotaLayout | None = None,
 ) -> Image.Image:
-    """The display as an RGB image: tiles, the last move, numbered positions, a ghost move.
+    """The display as an RGB image: the edge labels, tiles, the last move, the named
+    positions the tile may go (with `labels`), a ghost move.
     A replay passes the final display's layout so that every frame has the same size."""
     layout = layout or rota_layout(game)
     image = Image.new("RGB", layout.size, theme.CARD)
     draw = ImageDraw.Draw(image)
+    _edges(image, layout)
     for position, corners in game.display:
         image.paste(tile_sprite(corners, layout.tile), layout.position_box(position)[:2])
     for position in game.last_placements():
         _mark_last(draw, layout, position)
     move = RotaMove.parse(preview) if isinstance(preview, str) else preview
     if labels and not game.is_over:  # a finished game has nowhere left to play
-        for number, position in enumerate(game.legal_positions(), start=1):
+        for position in game.legal_positions():
             if move is None or position != move.position:
-                _label(draw, layout, position, number)
+                box = layout.position_box(position)
+                image.paste(_label_sprite(position_name(position), layout.tile), box[:2])
     tile = game.tile_to_place
     if move is not None and tile is not None and layout.contains(move.position):
         box = layout.position_box(move.position)
@@ -207,7 +274,8 @@ def draw_display(
 def render_rota_display(
     game: RotaGame, *, labels: bool = True, preview: RotaMove | str | None = None
 ) -> bytes:
-    """The display as PNG bytes: the last turn's tiles ringed in yellow, each legal position
-    numbered 1..N in the order of `game.legal_positions()` (unless `labels` is False), and
-    with `preview`, the tile to place drawn as a ghost where that move would put it."""
+    """The display as PNG bytes: the column letters and row numbers along the edges, the
+    last turn's tiles ringed in yellow, each legal position marked with its name (unless
+    `labels` is False), and with `preview`, the tile to place drawn as a ghost where that
+    move would put it."""
     return theme.png_bytes(draw_display(game, labels, preview))

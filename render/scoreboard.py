@@ -22,6 +22,9 @@ from .theme import RGB
 
 WIDTH = 720
 GAP = 8
+NAME_SIZE = 32  # names, scores and the status: a cap height of 12+ px at 390 px wide
+NUMBER_SIZE = 32
+STATUS_SIZE = 32
 
 
 @dataclass(frozen=True)
@@ -32,10 +35,10 @@ class ScoreLayout:
     slots: int  # track positions: 0..cap, or 0..2×cap on solo AXIO's two scoreboards
     cap: int
     pad: int = 12
-    header: int = 40
+    header: int = 48
     legend: int = 0  # a line naming the two scoreboards, in solo AXIO
-    row: int = 32
-    number: int = 52  # room for the score at the right
+    row: int = 40
+    number: int = 64  # room for the score at the right
 
     @property
     def height(self) -> int:
@@ -44,7 +47,7 @@ class ScoreLayout:
     def track_box(self, colour_index: int) -> tuple[int, int, int, int]:
         """Where the track of one colour runs, left of its number."""
         y0 = self.header + self.legend + colour_index * self.row
-        return (self.pad, y0 + 5, self.width - self.pad - self.number, y0 + self.row - 5)
+        return (self.pad, y0 + 9, self.width - self.pad - self.number, y0 + self.row - 9)
 
     def position_x(self, colour_index: int, score: int) -> float:
         """The centre of a track position; the second scoreboard starts after a break."""
@@ -113,19 +116,36 @@ def seat_status(game: TileGame, seat: int) -> tuple[str, RGB]:
     return f"low {low}", theme.MUTED
 
 
+CORNER_FREE = 120
+"""Discord draws its download button over an image's top-right corner: the top-right
+panel keeps its header clear of it."""
+
+
 def _header(
-    draw: ImageDraw.ImageDraw, game: TileGame, seat: int, name: str, layout: ScoreLayout
+    draw: ImageDraw.ImageDraw,
+    game: TileGame,
+    seat: int,
+    name: str,
+    layout: ScoreLayout,
+    corner: bool = False,
 ) -> None:
-    """The arrow of the seat to move, the name, and the seat's status on the right."""
+    """The arrow of the seat to move, the name, and the seat's status right after it (in
+    the image's top-right panel, short of the corner Discord covers)."""
     mid = layout.header // 2 + 2
     x = layout.pad
     if seat == game.to_move and not game.is_over:
         draw.polygon([(x, mid - 9), (x + 15, mid), (x, mid + 9)], fill=theme.HIGHLIGHT)
         x += 24
     status, colour = seat_status(game, seat)
-    theme.text(draw, (layout.width - layout.pad, mid), status, 18, colour, anchor="rm")
-    room = layout.width - layout.pad - theme.text_width(status, 18) - 12 - x
-    theme.text(draw, (x, mid), theme.fit_text(name, 22, room), 22, theme.TEXT, anchor="lm")
+    right = layout.width - layout.pad - (CORNER_FREE if corner else 0)
+    status_w = theme.text_width(status, STATUS_SIZE)
+    name = theme.fit_text(name, NAME_SIZE, right - status_w - 16 - x)
+    theme.text(draw, (x, mid), name, NAME_SIZE, theme.TEXT, anchor="lm")
+    if corner:  # the status follows the name, clear of the corner
+        status_x = x + theme.text_width(name, NAME_SIZE) + 16
+        theme.text(draw, (status_x, mid), status, STATUS_SIZE, colour, anchor="lm")
+    else:
+        theme.text(draw, (right, mid), status, STATUS_SIZE, colour, anchor="rm")
     if layout.legend:
         y = layout.header + layout.legend // 2 - 2
         first = (layout.position_x(0, 1) + layout.position_x(0, layout.cap)) / 2
@@ -195,17 +215,20 @@ def _track(image: Image.Image, i: int, score: int, low: bool, layout: ScoreLayou
         theme.text(draw, (tx, mid + 1), "AXIO!", 17, theme.INK)
     nx = layout.width - layout.pad - layout.number / 2 + 4
     if low:
-        draw.rounded_rectangle((nx - 21, y0 - 3, nx + 21, y1 + 3), radius=6, fill=theme.TEXT)
-    theme.text(draw, (nx, mid), str(score), 22, theme.PANEL if low else theme.TEXT)
+        draw.rounded_rectangle((nx - 27, y0 - 5, nx + 27, y1 + 5), radius=6, fill=theme.TEXT)
+    theme.text(draw, (nx, mid + 1), str(score), NUMBER_SIZE, theme.PANEL if low else theme.TEXT)
 
 
-def draw_panel(game: TileGame, seat: int, name: str, width: int = WIDTH) -> Image.Image:
-    """One seat's scoreboard: framed in yellow when it is to move, dimmed if resigned."""
+def draw_panel(
+    game: TileGame, seat: int, name: str, width: int = WIDTH, corner: bool = False
+) -> Image.Image:
+    """One seat's scoreboard: framed in yellow when it is to move, dimmed if resigned;
+    `corner` for the panel in the image's top-right corner."""
     layout = game_layout(game, width)
     image = _empty_panel(layout).copy()
     board = game.scoreboards[seat]
     lowest = {COLOURS.index(c) for c in board.lowest_colours()}
-    _header(ImageDraw.Draw(image), game, seat, name, layout)
+    _header(ImageDraw.Draw(image), game, seat, name, layout, corner)
     for i, score in enumerate(board.scores):
         _track(image, i, score, i in lowest, layout)
     if seat == game.to_move and not game.is_over:
@@ -224,7 +247,8 @@ def draw_scoreboard(game: TileGame, names: list[str], width: int = WIDTH) -> Ima
     image = Image.new("RGB", (width, GAP + rows * (layout.height + GAP)), theme.CARD)
     for seat in range(game.players):
         name = names[seat] if seat < len(names) else f"Player {seat + 1}"
-        image.paste(draw_panel(game, seat, name, width), panel_origin(layout, seat, columns))
+        panel = draw_panel(game, seat, name, width, corner=seat == columns - 1)
+        image.paste(panel, panel_origin(layout, seat, columns))
     return image
 
 

@@ -18,8 +18,12 @@ from .axio_board import axio_layout, draw_board
 from .rota_display import draw_display, rota_layout
 from .scoreboard import WIDTH, draw_scoreboard
 
-STATUS = 46  # the height of the status line
+STATUS = 56  # the height of the status line
+FOOTER = 40  # the line under the scoreboards: the game and what is left to draw
 GAP = 6
+STATUS_SIZE = 32  # a cap height of 12+ px when a phone shows the image 390 px wide
+FOOTER_SIZE = 24
+CORNER_FREE = 120  # Discord draws its download button over an image's top-right corner
 
 
 def _name(names: list[str], seat: int) -> str:
@@ -69,21 +73,33 @@ def _board_size(game: TileGame) -> tuple[int, int]:
     return rota_layout(game).size  # type: ignore[arg-type]
 
 
+def headline(game: TileGame, names: list[str], room: int) -> str:
+    """The status line: who is to move (the name cut to fit, never the rest), or the result."""
+    if game.is_over:
+        return theme.fit_text(status_line(game, names)[0].split(" · ", 1)[1], STATUS_SIZE, room)
+    tail = f" to move · turn {game.turn}"
+    name_room = room - theme.text_width(tail, STATUS_SIZE)
+    return theme.fit_text(_name(names, game.to_move), STATUS_SIZE, name_room) + tail
+
+
 def draw_table(game: TileGame, names: list[str]) -> Image.Image:
+    """The status line on the left (the top-right corner left free for Discord's
+    download button), the board, the scoreboards, and a footer with the game and what is
+    left to draw."""
     board = draw_any_board(game)
     scores = draw_scoreboard(game, names)
     (bx, by), (sx, sy) = table_origins(game)
-    image = Image.new("RGB", (WIDTH, sy + scores.height), theme.CARD)
+    image = Image.new("RGB", (WIDTH, sy + scores.height + FOOTER), theme.CARD)
     image.paste(board, (bx, by))
     image.paste(scores, (sx, sy))
     draw = ImageDraw.Draw(image)
+    room = WIDTH - 16 - CORNER_FREE
+    words = headline(game, names, room)
+    theme.text(draw, (16, STATUS // 2 + 4), words, STATUS_SIZE, theme.TEXT, anchor="lm")
     left, right = status_line(game, names)
-    right_w = theme.text_width(right, 20) if right else 0
-    theme.text(draw, (WIDTH - 16, STATUS // 2 + 4), right, 20, theme.MUTED, anchor="rm")
-    room = WIDTH - 32 - right_w - 16
-    theme.text(
-        draw, (16, STATUS // 2 + 4), theme.fit_text(left, 24, room), 24, theme.TEXT, anchor="lm"
-    )
+    footer = " · ".join(part for part in (left.split(" · ")[0], right) if part)
+    y = sy + scores.height + FOOTER // 2 - 4
+    theme.text(draw, (16, y), footer, FOOTER_SIZE, theme.MUTED, anchor="lm")
     return image
 
 

@@ -15,8 +15,9 @@ count):
     checked <game> <move_count>          the person to move has been shown this position
     unshown <game> <move_count>          … has not
     stalled <game> <move_count>          a computer to move has not moved
-    acked <game> <move_count> <move>     a member was told "You played <move>" (the move
-                                         that made the game's move_count this number)
+    acked <game> <move_count> <move>     a member was told "You played …": the move that made
+                                         the game's move_count this number (`?` when the
+                                         member was told it in words only)
     double <game> <move_count>           a second delivery of one submission applied too
 """
 
@@ -163,10 +164,15 @@ class Child:
 
     async def submit(self, channel: Any, member: Any, game_id: int, text: str) -> None:
         """/axio play with `text`, sometimes delivered twice (a double Enter)."""
-        before = (await self.repo.get_game(game_id)).move_count
+        record = await self.repo.get_game(game_id)
+        before = record.move_count
+        try:  # the move as the log will hold it (players may type position names)
+            stored = str(record.game.parse_move(unstamped(text)[1]))
+        except ValueError:
+            stored = "?"
         told = await self.told(await member.slash(channel, "axio play", move=text))
         if told:
-            say(f"acked {game_id} {before + 1} {unstamped(text)[1]}")
+            say(f"acked {game_id} {before + 1} {stored}")
         if self.rng.random() < 0.3:
             again = await self.told(await member.slash(channel, "axio play", move=text))
             if told and again and text.startswith("@"):
@@ -203,7 +209,7 @@ class Child:
         before = record.move_count
         await member.click(builder, label="Confirm")
         if "You played" in (builder.content or ""):
-            say(f"acked {record.id} {before + 1} {builder.content.split('**')[1]}")
+            say(f"acked {record.id} {before + 1} ?")  # told in words: the count is checked
 
     @staticmethod
     async def told(result: Any) -> bool:

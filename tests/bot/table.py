@@ -107,30 +107,53 @@ def filenames(message: Any) -> set[str]:
 def assert_private_files_never_public(table: Table) -> None:
     """Racks, hand tiles and previews appear only in ephemeral messages."""
     for message in table.public():
-        assert not filenames(message) & PRIVATE_FILES, message.content
-        assert "Your rack" not in (message.content or "")
-        assert "Your tile" not in (message.content or "")
+        assert not filenames(message) & PRIVATE_FILES, text_of(message)
+        assert "Your rack" not in text_of(message)
+        assert "Your tile" not in text_of(message)
+
+
+def components(message: Any) -> list[dict[str, Any]]:
+    """Every component of a message, nested ones too (a V2 card's text, gallery, buttons),
+    as raw dicts, depth first."""
+    found: list[dict[str, Any]] = []
+
+    def walk(items: list[Any]) -> None:
+        for item in items:
+            raw = item if isinstance(item, dict) else item.to_dict()
+            found.append(raw)
+            walk(raw.get("components", []))
+
+    walk(list(message.components))
+    return found
+
+
+def text_of(message: Any) -> str:
+    """What a message says: its content, or a V2 card's text displays."""
+    texts = [c["content"] for c in components(message) if c.get("type") == 10]
+    return "\n".join([message.content or "", *texts]).strip()
+
+
+def gallery_descriptions(message: Any) -> list[str | None]:
+    """The alt text of every image in a V2 card's media galleries."""
+    return [
+        item.get("description")
+        for c in components(message)
+        if c.get("type") == 12
+        for item in c.get("items", [])
+    ]
 
 
 def labels(message: Any) -> list[str]:
-    """Button labels of a message, whether SimCord gives raw rows or discord.py objects."""
-    found = []
-    for row in message.components:
-        children = row["components"] if isinstance(row, dict) else row.children
-        for child in children:
-            label = child.get("label") if isinstance(child, dict) else getattr(child, "label", None)
-            if label:
-                found.append(label)
-    return found
+    """Button labels of a message, in order, nested V2 ones too."""
+    return [c["label"] for c in components(message) if c.get("type") == 2 and c.get("label")]
 
 
 def selects(message: Any) -> dict[str, list[dict[str, str]]]:
     """The select menus of a raw (ephemeral response) message: custom_id → options."""
     found = {}
-    for row in message.components:
-        for child in row["components"]:
-            if child.get("type") == 3:
-                found[child["custom_id"]] = child["options"]
+    for child in components(message):
+        if child.get("type") == 3:
+            found[child["custom_id"]] = child["options"]
     return found
 
 
@@ -142,9 +165,28 @@ def select_step(message: Any, step: str) -> tuple[str, list[dict[str, str]]]:
     raise AssertionError(f"no {step} menu in {message.content!r}")
 
 
+async def play_suggested(table: Table, record: GameRecord, rng: random.Random) -> list[Any]:
+    """The player to move plays one of the suggested moves: My tiles, a suggestion,
+    Confirm (or My tiles and the exchange answer). Returns every interaction it took."""
+    member = table.member_for(record)
+    game = record.game
+    assert member is not None and game is not None
+    opened = await table.click(member, table.last_public(), label="My tiles")
+    builder = opened.response
+    if getattr(game, "phase", "place") == "exchange":
+        answer = rng.choice(["Exchange my rack", "Keep my rack"])
+        return [opened, await table.click(member, builder, label=answer)]
+    suggestions = [label for label in labels(builder) if " · +" in label]
+    assert suggestions, labels(builder)
+    tapped = await table.click(member, builder, label=rng.choice(suggestions))
+    assert "Preview" in builder.content and filenames(builder) == {"preview.png"}
+    return [opened, tapped, await table.click(member, builder, label="Confirm")]
+
+
 async def play_with_builder(table: Table, record: GameRecord, rng: random.Random) -> Any:
-    """The player to move presses My tiles and builds a move: tile or position, then a
-    placement among the best ones, the preview, and Confirm (or answers the exchange)."""
+    """The player to move presses My tiles, then Other move…, and builds a move: tile or
+    position, then a placement among the best ones, the preview, and Confirm (or answers
+    the exchange)."""
     member = table.member_for(record)
     game = record.game
     assert member is not None and game is not None
@@ -155,6 +197,7 @@ async def play_with_builder(table: Table, record: GameRecord, rng: random.Random
         return await table.click(
             member, builder, label=rng.choice(["Exchange my rack", "Keep my rack"])
         )
+    await table.click(member, builder, label="Other move…")
     if not any(custom_id.endswith(":move") for custom_id in selects(builder)):
         first = "position" if game.kind == "rota" else "tile"
         custom_id, options = select_step(builder, first)

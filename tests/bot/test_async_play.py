@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tests.bot.table import Table
+from tests.bot.table import Table, text_of
 
 HOUR = 3600
 pytestmark = pytest.mark.simcord(settle_timeout=60)
@@ -64,7 +64,7 @@ async def test_timeout_makes_a_computer_move_by_default(table: Table):
     await wait(table, 2)
     after = await table.record(record.id)
     assert after.move_count >= 1 and after.game.log[0].seat == seat
-    assert any("ran out of time" in (m.content or "") for m in table.public())
+    assert any("ran out of time" in text_of(m) for m in table.public())
     assert not after.seats[seat].resigned  # the player keeps the seat for the next turn
     assert table.member_for(after) is not None
 
@@ -79,7 +79,7 @@ async def test_timeout_can_resign_the_seat_instead(table: Table):
     await wait(table, 25)
     after = await table.record(record.id)
     assert after.seats[seat].resigned
-    assert any("was resigned" in (m.content or "") for m in table.public())
+    assert any("was resigned" in text_of(m) for m in table.public())
     assert after.move_count >= 1 and after.game.log[0].seat == seat  # a computer moved for it
 
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
 from PIL import Image
 
-from tests.bot.table import Table
+from tests.bot.table import Table, text_of
 
 
 async def finish_game(table: Table, kind: str, host, guest, seed: int) -> int:
@@ -41,6 +42,10 @@ async def test_leaderboard_stats_history_and_replay_after_several_games(table: T
     leader = table.ann if text.index("ann") < text.index("ben") else table.ben
     other = table.ben if leader is table.ann else table.ann
     assert wins[leader.id] >= wins[other.id]  # ratings follow the results
+    assert "1,000 + 40 × (μ − 3σ)" in board.embeds[0].footer.text
+    ratings = re.findall(r"`\d+\s+([\d,]+)(\??)\s", text)
+    assert len(ratings) == 2 and all(mark == "?" for _, mark in ratings)  # 3 games: provisional
+    assert all(500 < int(value.replace(",", "")) < 1500 for value, _ in ratings)
 
     solo_board = (await table.slash(table.dan, "axio leaderboard", game="rota", solo=True)).response
     assert "cat" in solo_board.embeds[0].description
@@ -112,7 +117,7 @@ async def test_resign_hands_the_seat_to_a_computer_and_ranks_last(table: Table):
     results = await table.bot.repo.game_results(record.id)
     ben = next(r for r in results if r.player_id == table.ben.id)
     assert ben.resigned and ben.rank == 2 and not ben.winner
-    assert "(resigned)" in table.last_public().content
+    assert "(resigned)" in text_of(table.last_public())
 
 
 async def test_end_is_for_the_host_or_moderators_and_rates_nobody(table: Table):

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import random
 
-from tests.bot.table import Table, assert_private_files_never_public, play_with_builder
+from tests.bot.table import (
+    Table,
+    assert_private_files_never_public,
+    play_with_builder,
+    text_of,
+)
 
 MAX_MOVES = 400
 
@@ -55,12 +60,12 @@ async def assert_finished_and_stored(table: Table, game_id: int, players: int) -
     record = await table.record(game_id)
     assert record.status == "finished" and record.game.is_over
     final = table.last_public()
-    assert "Game over" in final.content
+    assert "Game over" in text_of(final)
     assert {a.filename for a in final.attachments} == {"table.png"}
     results = await table.bot.repo.game_results(game_id)
     assert len(results) == players
     if players > 1:
-        assert "Congratulations" in final.content
+        assert "Congratulations" in text_of(final)
         assert any(r.winner for r in results)
     assert_private_files_never_public(table)
 
@@ -85,7 +90,7 @@ async def test_two_members_and_a_computer_play_a_whole_rota_game(table: Table):
     told = [
         line
         for message in table.public()
-        for line in (message.content or "").splitlines()
+        for line in text_of(message).splitlines()
         if line.startswith("**🤖")
     ]
     assert len(told) == len(computer_moves)
@@ -96,7 +101,7 @@ async def test_solo_axio_to_the_end(table: Table):
     record = await table.game()
     await play_to_the_end(table, record.id, random.Random(5))
     await assert_finished_and_stored(table, record.id, 1)
-    assert "lowest colour" in table.last_public().content
+    assert "lowest colour" in text_of(table.last_public())
 
 
 async def test_solo_rota_to_the_end(table: Table):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.bot.table import Table, labels
+from tests.bot.table import Table, labels, text_of
 
 
 async def open_lobby(table: Table, host, game: str = "axio", seats: int = 4):
@@ -60,7 +60,7 @@ async def test_second_game_in_a_channel_says_where_the_first_is(table: Table):
     await open_lobby(table, table.ann)
     second = await table.slash(table.ben, "axio new", game="rota")
     assert second.ephemeral
-    assert "already has a AXIO game" in second.response.content
+    assert "already has an AXIO game" in second.response.content
     assert "discord.com/channels" in second.response.content
 
 
@@ -87,6 +87,6 @@ async def test_start_deals_the_game_and_mentions_the_first_player(table: Table):
     assert record is not None and record.status == "running"
     turn = table.last_public()
     mover = record.seats[record.game.to_move]
-    assert f"<@{mover.user_id}>" in turn.content
+    assert f"<@{mover.user_id}>" in text_of(turn)
     assert {a.filename for a in turn.attachments} == {"table.png"}
     assert labels(turn) == ["My tiles"]

@@ -17,6 +17,7 @@ import pytest
 from bot.config import Settings
 from bot.moves import unstamped
 from bot.playground import MEMBERS, serve
+from bot.present import move_words
 from tests.bot.preview_client import Json, PreviewPage, controls
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -51,6 +52,12 @@ def menu(message: Json, step: str) -> Json:
     return next(c for c in controls(message) if c.get("custom_id", "").endswith(f":{step}"))
 
 
+def said(message: Json) -> str:
+    """A message's words: its content and a V2 card's text displays."""
+    texts = [c.get("content") or "" for c in controls(message) if c.get("type") == 10]
+    return "\n".join([message.get("content") or "", *texts])
+
+
 def mover(page: PreviewPage, message: Json) -> str:
     """The member a public turn message calls on; it shows the table and offers My tiles."""
     assert not message["ephemeral"]
@@ -59,7 +66,7 @@ def mover(page: PreviewPage, message: Json) -> str:
     (name,) = [
         viewer["name"]
         for viewer in page.state["viewers"]
-        if f"<@{viewer['id']}>, it's your move" in message["content"]
+        if f"<@{viewer['id']}>, it's your move" in said(message)
     ]
     return name
 
@@ -88,22 +95,20 @@ async def test_two_members_play_a_game_in_the_browser_preview(playground):
     first = page.last_message()
     player, other = ("Ada", "Brook") if mover(page, first) == "Ada" else ("Brook", "Ada")
 
-    # The first player builds a move in the builder only they see: tile, placement, preview,
-    # Confirm.
+    # The first player plays a suggested move in the builder only they see: My tiles, the
+    # suggestion, Confirm.
     await page.switch_viewer(player)
     await page.click(first["id"], "My tiles")
     builder = page.last_message(ephemeral=True)["id"]
     assert filenames(page.message(builder)) == {"rack.png"}
-    tile = menu(page.message(builder), "tile")
-    await page.select(builder, tile["custom_id"], [tile["options"][0]["value"]])
-    placement = menu(page.message(builder), "move")
-    move = placement["options"][0]["value"]
-    await page.select(builder, placement["custom_id"], [move])
+    suggestion = labels(page.message(builder))[0]
+    move = suggestion.split(" · ")[0]
+    await page.click(builder, suggestion)
     assert "Preview" in page.message(builder)["content"]
     assert filenames(page.message(builder)) == {"preview.png"}
     await page.click(builder, "Confirm")
     second = page.last_message()
-    assert f"**{player}** played `{move}`" in second["content"]
+    assert f"**{player}** played **{move}**" in said(second)
     assert mover(page, second) == other
     assert labels(page.message(first["id"])) == []  # the old turn's button is gone
 
@@ -115,7 +120,7 @@ async def test_two_members_play_a_game_in_the_browser_preview(playground):
     await page.run_command("axio play", move=suggestions[0]["value"])
     assert page.last_message(ephemeral=True)["content"].startswith("You played")
     third = page.last_message()
-    assert f"**{other}** played `{reply}`" in third["content"]
+    assert f"**{other}** played **{move_words('axio', reply)}**" in said(third)
     assert mover(page, third) == player
 
     # A bystander sees the three turns with their table images and nobody's private messages.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime
 
-from bot.present import counted, move_log_text
+from bot.present import counted, move_log_text, move_words
 from engine import AxioGame
 from storage import GameRecord, Seat
 
@@ -56,7 +56,7 @@ def test_move_log_lists_every_move_of_a_short_game():
     lines = move_log_text(record).splitlines()
     assert len(lines) == 3
     assert lines[0].startswith("1. turn 1, ")
-    assert lines[-1].endswith(f"`{record.game.log[-1].move}`")
+    assert lines[-1].endswith(move_words("axio", record.game.log[-1].move))
 
 
 def test_move_log_of_a_long_game_keeps_the_latest_moves_within_one_message():
@@ -69,7 +69,7 @@ def test_move_log_of_a_long_game_keeps_the_latest_moves_within_one_message():
     assert lines[0] == f"(the latest {shown} of 60 moves)"
     assert lines[1].startswith(f"{60 - shown + 1}. turn ")
     assert lines[-1].startswith("60. turn ")
-    assert lines[-1].endswith(f"`{record.game.log[-1].move}`")
+    assert lines[-1].endswith(move_words("axio", record.game.log[-1].move))
 
 
 def test_move_log_before_the_first_move():

@@ -8,7 +8,7 @@ import asyncio
 import logging
 import random
 
-from tests.bot.table import Table
+from tests.bot.table import Table, text_of
 
 
 class HeldComputer:
@@ -80,4 +80,4 @@ async def test_a_vote_after_the_skip_has_passed_is_refused_and_one_computer_move
     await computer.let_go()
     after = await table.record(record.id)
     assert after.move_count == 1 and after.game.log[0].seat == record.game.to_move
-    assert "3/2" not in " ".join(m.content for m in table.public())
+    assert "3/2" not in " ".join(text_of(m) for m in table.public())

@@ -9,13 +9,18 @@ from types import SimpleNamespace
 import pytest
 
 import bot.lobby
-from bot.moves import unstamped
+from bot.builder import tile_words
+from bot.moves import describe, move_text, unstamped
+from bot.present import points_text
+from bot.suggest import SUGGESTED_ORDER, appraise
 from engine.axio_moves import tile_text
+from engine.rota_names import position_name
 from tests.bot.table import (
     Table,
     assert_private_files_never_public,
     labels,
     select_step,
+    text_of,
 )
 
 
@@ -54,7 +59,7 @@ async def test_exchange_is_offered_in_the_builder_and_swaps_the_rack(table: Tabl
         await table.slash(table.member_for(record), "axio play", move=greedy(record))
         record = await table.record(record.id)
     member = table.member_for(record)
-    assert "may exchange" in table.last_public().content
+    assert "may exchange" in text_of(table.last_public())
     rack_before = record.game.rack(record.game.to_move)
     opened = await table.click(member, table.last_public(), label="My tiles")
     assert labels(opened.response) == ["Exchange my rack", "Keep my rack"]
@@ -65,7 +70,7 @@ async def test_exchange_is_offered_in_the_builder_and_swaps_the_rack(table: Tabl
     assert len(after.game.rack(record.game.to_move)) == 5
     assert after.game.rack(record.game.to_move) != rack_before
     returned = " ".join(f"`{tile_text(tile)}`" for tile in rack_before)
-    assert f"exchanged their rack, returning {returned} to the bag" in table.last_public().content
+    assert f"exchanged their rack, returning {returned} to the bag" in text_of(table.last_public())
     assert_private_files_never_public(table)
 
 
@@ -76,30 +81,36 @@ async def test_rota_empty_corner_colour_is_chosen_in_the_builder(table: Table, f
     named = [m for m in record.game.scored_moves() if m.move.name is not None]
     assert named
     target = max(named, key=lambda m: sum(m.points)).move
-    position = record.game.legal_positions().index(target.position) + 1
     opened = await table.click(member, table.last_public(), label="My tiles")
     builder = opened.response
+    await table.click(member, builder, label="Other move…")
     custom_id, _ = select_step(builder, "position")
-    await table.select(member, builder, [str(position)], custom_id=custom_id)
+    await table.select(member, builder, [position_name(target.position)], custom_id=custom_id)
     custom_id, options = select_step(builder, "move")
-    assert any("naming" in o["label"] for o in options)
-    await table.select(member, builder, [str(target)], custom_id=custom_id)
-    assert "naming" in builder.content
+    assert any(target.name.label in o["label"] for o in options)
+    await table.select(member, builder, [move_text(record.game, target)], custom_id=custom_id)
+    assert target.name.label in builder.content
     await table.click(member, builder, label="Confirm")
     after = await table.record(record.id)
     assert after.game.log[-1].move == str(target)
 
 
-async def test_rota_move_typed_with_the_position_number(table: Table, fixed_seed):
+async def test_rota_move_typed_with_the_position_name_and_again_refused(table: Table, fixed_seed):
+    """A name means one place all game: the same text sent twice plays once."""
     fixed_seed(1)
     record = await two_player(table, "rota")
-    move = next(m for m in record.game.legal_moves() if m.name is None)
-    number = record.game.legal_positions().index(move.position) + 1
-    result = await table.slash(
-        table.member_for(record), "axio play", move=f"{number} {move.rotation}"
-    )
+    scored = next(m for m in record.game.scored_moves() if m.move.name is None)
+    move = scored.move
+    typed = f"{position_name(move.position)} {move.rotation}"
+    result = await table.slash(table.member_for(record), "axio play", move=typed)
     assert "You played" in result.response.content
-    assert (await table.record(record.id)).game.log[-1].move == str(move)
+    assert position_name(move.position) in result.response.content
+    assert points_text(scored.points) in result.response.content
+    after = await table.record(record.id)
+    assert after.game.log[-1].move == str(move)
+    again = await table.slash(table.member_for(after), "axio play", move=typed)
+    assert again.ephemeral and "already holds a tile" in again.response.content
+    assert (await table.record(record.id)).move_count == after.move_count
 
 
 async def test_missing_colour_name_is_refused_with_advice(table: Table, fixed_seed):
@@ -148,9 +159,9 @@ async def test_controls_from_an_earlier_turn_say_so_and_do_nothing(table: Table)
     record = await two_player(table, "axio")
     mover = table.member_for(record)
     builder = (await table.click(mover, table.last_public(), label="My tiles")).response
+    suggestion = labels(builder)[0]
     await table.slash(mover, "axio play", move=greedy(record))
-    custom_id, options = select_step(builder, "tile")
-    stale = await table.select(mover, builder, [options[0]["value"]], custom_id=custom_id)
+    stale = await table.click(mover, builder, label=suggestion)
     assert stale.ephemeral and "That was for turn 1" in stale.response.content
     assert (await table.record(record.id)).move_count == 1
 
@@ -161,8 +172,10 @@ async def test_a_waiting_player_sees_their_own_rack_without_controls(table: Tabl
     shown = await table.slash(waiting, "axio hand")
     assert shown.ephemeral and "Your rack" in shown.response.content
     seat = record.seat_of(waiting.id).seat
-    for a, b in record.game.rack(seat):
-        assert f"`{a}{b}`" in shown.response.content
+    said = shown.response.content
+    for number, tile in enumerate(record.game.rack(seat), start=1):
+        assert f"{number}. {tile_words(tile)}" in said  # in rack order, colours as words
+    assert "`" not in shown.response.content  # no letter codes
     assert shown.response.components == []
     assert shown.response.id not in {m.id for m in table.seen_by(mover)}
 
@@ -195,6 +208,7 @@ async def test_restart_mid_game_old_buttons_still_work(table: Table):
 
     await table.restart()
 
+    await table.click(mover, builder, label="Other move…")
     custom_id, options = select_step(builder, "tile")
     await table.select(mover, builder, [options[0]["value"]], custom_id=custom_id)
     custom_id, options = select_step(builder, "move")
@@ -217,10 +231,31 @@ async def test_hint_suggests_legal_moves_to_the_player_to_move_only(table: Table
     record = await two_player(table, "axio")
     mover, waiting = mover_and_waiting(table, record)
     hint = await table.slash(mover, "axio hint")
-    assert hint.ephemeral and "Suggestions" in hint.response.content
-    legal = {str(m) for m in record.game.legal_moves()}
-    suggested = [line.split("`")[1] for line in hint.response.content.splitlines()[1:]]
+    said = hint.response.content
+    assert hint.ephemeral and f"Suggestions, {SUGGESTED_ORDER}" in said
+    legal = {describe(record.game, m) for m in record.game.legal_moves()}
+    suggested = [line.split("**")[1] for line in said.splitlines()[1:]]
     assert suggested and all(move in legal for move in suggested)
     refused = await table.slash(waiting, "axio hint")
     assert refused.ephemeral and "player to move" in refused.response.content
     assert hint.response.id not in {m.id for m in table.seen_by(waiting)}
+
+
+async def test_a_hint_is_played_by_its_button_in_the_order_its_heading_says(table: Table):
+    """Hint → preview → Confirm; the list is best for the lowest colour first."""
+    record = await two_player(table, "axio")
+    mover = table.member_for(record)
+    hint = (await table.slash(mover, "axio hint")).response
+    buttons = labels(hint)
+    assert buttons and all(" · +" in b for b in buttons)
+    by_text = {describe(record.game, m.move): m for m in record.game.scored_moves()}
+    listed = [by_text[line.split("**")[1]] for line in hint.content.splitlines()[1:]]
+    keys = [appraise(record.game, m).sort_key()[:3] for m in listed]
+    assert keys == sorted(keys)
+    await table.click(mover, hint, label=buttons[0])
+    assert "Preview" in hint.content and {a.filename for a in hint.attachments} == {"preview.png"}
+    await table.click(mover, hint, label="Confirm")
+    after = await table.record(record.id)
+    assert after.move_count == 1
+    assert after.game.log[-1].move == str(listed[0].move)
+    assert "You played" in hint.content

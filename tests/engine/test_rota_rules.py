@@ -85,7 +85,7 @@ def test_rota_tile_must_share_a_side_with_the_display() -> None:
 
 
 def test_rota_tile_must_go_on_an_empty_position() -> None:
-    refused(rota_game(), "1,1 0", "1,1 already holds a tile")
+    refused(rota_game(), "1,1 0", "N11 already holds a tile")
 
 
 def test_rota_legal_positions_are_the_empty_ones_sharing_a_side_sorted_by_row() -> None:
@@ -156,7 +156,7 @@ def test_rota_empty_corner_of_display_never_matches() -> None:
 
 
 def test_rota_must_name_a_colour_when_the_empty_corner_touches_a_tile() -> None:
-    refused(rota_game(hand="r g b -"), "2,0 0", "name a colour for it, like 2,0 0 g")
+    refused(rota_game(hand="r g b -"), "2,0 0", "name a colour for it, like O10 ↻0° green")
 
 
 def test_rota_no_colour_named_when_the_empty_corner_touches_no_tile() -> None:

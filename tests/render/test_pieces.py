@@ -67,3 +67,14 @@ def test_turn_labels_under_each_turn():
 def test_colours_are_distinct_and_symbols_differ():
     assert len(set(TILE_RGB.values())) == 5
     assert {c.symbol for c in Colour} == {"sun", "dot", "star", "square", "ring"}
+
+
+def test_rack_numbers_and_hand_turns_are_legible_on_a_390_px_phone():
+    from render import theme
+    from render.pieces import BADGE_TEXT
+
+    top, bottom = theme.font(BADGE_TEXT).getbbox("0")[1::2]
+    rack = decode(render_rack([parse_tile(t) for t in ("rg", "oo", "pp", "bb", "go")]))
+    hand = decode(render_hand(parse_rota_tile("r g - p")))
+    for image in (rack, hand):
+        assert (bottom - top) * 390 / image.width >= 12

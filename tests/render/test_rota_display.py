@@ -1,14 +1,16 @@
 """The Rota display as a player sees it: corner colours where the tiles lie, empty corners
-empty, the last turn marked, and a number on exactly the positions the tile may go."""
+empty, the last turn marked, the edges labelled, and a name on exactly the positions the
+tile may go."""
 
 from __future__ import annotations
 
 from engine import RotaGame
+from engine.rota_names import position_name
 from engine.rota_tiles import turned
 from render import render_rota_display, rota_layout, rota_position_centre
 from render.rota_display import LABEL_BG
 from render.samples import played
-from render.theme import CARD, GHOST_LINE, HIGHLIGHT, ROTA_EMPTY, TILE_RGB
+from render.theme import CARD, GHOST_LINE, HIGHLIGHT, MUTED, ROTA_EMPTY, TILE_RGB
 
 from .pixels import count, decode
 
@@ -55,24 +57,37 @@ def test_labels_on_exactly_the_legal_positions():
         assert labelled == (position in legal), position
 
 
-def test_labels_are_numbered_in_the_order_of_legal_positions():
-    """The badge numbers grow with the position's place in legal_positions(): a badge with a
-    two-digit number is drawn with more ink than one with a single digit."""
+def test_edges_name_every_column_and_row_shown_and_names_stay_put():
+    """The edge labels are the position names' parts; a name means the same square on the
+    first display and on a later, larger one."""
+    early = played(RotaGame(2, 6), 2, seed=6)
+    late = played(RotaGame(2, 6), 20, seed=6)
+    for game in (early, late):
+        layout = rota_layout(game)
+        assert [x for x, _ in layout.column_labels()] == list(
+            range(layout.x0, layout.x0 + layout.cols)
+        )
+        assert all(position_name(p) in layout.names_shown() for p in game.legal_positions())
+        assert all(position_name(p) in layout.names_shown() for p, _ in game.display)
+    start = ((0, 0), (1, 0), (0, 1), (1, 1))
+    assert [position_name(p) for p in start] == ["M10", "N10", "M11", "N11"]
+    for game in (early, late):
+        layout = rota_layout(game)
+        assert dict(layout.column_labels())[0] == "M" and dict(layout.row_labels())[0] == "10"
+
+
+def test_edge_labels_are_drawn_above_and_left_of_their_squares():
     game = played(RotaGame(2, 6), 10, seed=6)
     image = decode(render_rota_display(game))
     layout = rota_layout(game)
-    legal = game.legal_positions()
-    assert len(legal) >= 10
-    tile = layout.tile
-
-    def ink(position):
-        cx, cy = rota_position_centre(layout, position)
-        box = (cx - tile // 4, cy - tile // 4, cx + tile // 4, cy + tile // 4)
-        return count(image, box, (255, 255, 255))
-
-    single = [ink(p) for p in legal[:9]]
-    double = [ink(p) for p in legal[9:]]
-    assert min(double) > max(single) * 0.9
+    for x, _ in layout.column_labels():
+        cx, _ = rota_position_centre(layout, (x, layout.y0))
+        band = (cx - layout.tile // 3, layout.pad, cx + layout.tile // 3, layout.pad + layout.band)
+        assert count(image, band, MUTED) > 0, x
+    for y, _ in layout.row_labels():
+        _, cy = rota_position_centre(layout, (layout.x0, y))
+        band = (layout.pad, cy - layout.tile // 3, layout.pad + layout.band, cy + layout.tile // 3)
+        assert count(image, band, MUTED) > 0, y
 
 
 def test_no_labels_when_asked_or_when_the_game_is_over():

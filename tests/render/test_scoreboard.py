@@ -68,7 +68,7 @@ def test_lowest_colours_are_inverted():
     image = decode(render_scoreboard(game, NAMES))
     for seat, lowest in ((0, {1, 3}), (1, {0, 1, 2, 3, 4})):
         for i in range(5):
-            pill = count(image, number_box(game, seat, i), TEXT) > 200
+            pill = count(image, number_box(game, seat, i), TEXT) > 600  # most of the box
             assert pill == (i in lowest), (seat, i)
 
 
@@ -120,3 +120,13 @@ def test_solo_second_scoreboard():
     assert layout.position_x(0, 19) - layout.position_x(0, 18) > (
         layout.position_x(0, 18) - layout.position_x(0, 17)
     )
+
+
+def test_the_top_right_corner_is_left_for_discords_download_button():
+    from render.scoreboard import CORNER_FREE
+
+    for game in (AxioGame(1, 1), AxioGame(2, 1), RotaGame(4, 2)):
+        image = decode(render_scoreboard(game, ["A rather long name for a player", "Bob"]))
+        layout = game_layout(game)
+        corner = (image.width - CORNER_FREE, 0, image.width, layout.header)
+        assert count(image, corner, TEXT) == 0

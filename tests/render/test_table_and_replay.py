@@ -18,8 +18,9 @@ from render import (
 )
 from render.replay import LAST_FRAME_MS
 from render.samples import played
+from render.table import FOOTER
 
-from .pixels import decode
+from .pixels import count, decode
 
 NAMES = ["Alice", "Bob", "Chandra", "Dmitri"]
 
@@ -30,7 +31,7 @@ def test_table_is_status_board_and_scores_in_one_image():
         board = decode(render_board(game))
         scores = decode(render_scoreboard(game, NAMES))
         (bx, by), (sx, sy) = table_origins(game)
-        assert table.width == 720 and table.height == sy + scores.height
+        assert table.width == 720 and table.height == sy + scores.height + FOOTER
         board_part = table.crop((bx, by, bx + board.width, by + board.height))
         scores_part = table.crop((sx, sy, sx + scores.width, sy + scores.height))
         assert board_part.tobytes() == board.tobytes()
@@ -74,3 +75,28 @@ def test_replay_frames_show_the_board_as_it_grows():
     assert first.tobytes() != last.tobytes()
     assert all(a[0].tobytes() != b[0].tobytes() for a, b in pairwise(frames))
     assert decode(render_axio_board(game)).size > last.size
+
+
+def test_names_and_numbers_are_legible_on_a_390_px_phone():
+    """Discord shows the table image 390 px wide on a phone: the capitals of the names, the
+    scores and the status line stand at least 12 px tall there."""
+    from render import render_table, theme
+    from render.scoreboard import NAME_SIZE, NUMBER_SIZE, STATUS_SIZE
+    from render.table import STATUS_SIZE as HEADLINE_SIZE
+
+    game = played(AxioGame(3, 3), 20, seed=3)
+    width = decode(render_table(game, ["Ann", "Ben", "Cyd"])).width
+    for size in (NAME_SIZE, NUMBER_SIZE, STATUS_SIZE, HEADLINE_SIZE):
+        top, bottom = theme.font(size).getbbox("H")[1::2]
+        assert (bottom - top) * 390 / width >= 12, size
+
+
+def test_the_top_right_corner_is_left_for_discords_download_button():
+    from render import render_table
+    from render.table import CORNER_FREE, STATUS
+    from render.theme import CARD
+
+    for game in (played(AxioGame(2, 2), 8, seed=2), played(RotaGame(2, 2), 8, seed=2)):
+        image = decode(render_table(game, ["A very long name indeed, longer than any", "Ben"]))
+        corner = (image.width - CORNER_FREE, 0, image.width, STATUS)
+        assert count(image, corner, CARD) == CORNER_FREE * STATUS

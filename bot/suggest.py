@@ -1,0 +1,94 @@
+"""Suggested moves: the few best moves of the player to move, each one tap from a preview.
+
+"Best" is what wins the game: the player's lowest colour decides it, so moves are ordered
+by how much they raise the lowest score, then by the points they give the lowest colours
+(two colours tied lowest need both raised), then by their total. The heading every list
+shows says so: `SUGGESTED_ORDER`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import ScoredMove, TileGame
+
+from .moves import describe
+
+SUGGESTIONS = 4
+SUGGESTED_ORDER = "best for your lowest colour first, then most points"
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    scored: ScoredMove
+    lowest_lift: int  # how far the player's lowest score rises
+    weakest_points: int  # points on the colours that are lowest now
+    total: int
+
+    def sort_key(self) -> tuple[int, int, int, str]:
+        return (-self.lowest_lift, -self.weakest_points, -self.total, str(self.scored.move))
+
+
+def appraise(game: TileGame, scored: ScoredMove) -> Suggestion:
+    """What a move does for the player to move: its lift to their lowest colour and total."""
+    scores = game.scores(game.to_move)
+    cap = game.scoreboards[game.to_move].cap * game.scoreboards[game.to_move].boards
+    after = [min(cap, s + p) for s, p in zip(scores, scored.points, strict=True)]
+    low = min(scores)
+    weakest = sum(p for s, p in zip(scores, scored.points, strict=True) if s == low)
+    return Suggestion(scored, min(after) - low, weakest, sum(scored.points))
+
+
+def ranked_suggestions(game: TileGame, moves: list[ScoredMove] | None = None) -> list[Suggestion]:
+    """All the given moves (by default every legal one), best first as SUGGESTED_ORDER says."""
+    found = [appraise(game, m) for m in (game.scored_moves() if moves is None else moves)]
+    return sorted(found, key=Suggestion.sort_key)
+
+
+def best_moves(game: TileGame, count: int = SUGGESTIONS) -> list[Suggestion]:
+    """The best few moves, in SUGGESTED_ORDER, one per AXIO tile or Rota position first,
+    so the buttons offer a real choice rather than one placement four ways."""
+    if getattr(game, "phase", "place") != "place":
+        return []
+    ranked = ranked_suggestions(game)
+    chosen: list[Suggestion] = []
+    seen: set[object] = set()
+    for suggestion in ranked:
+        if _group(suggestion) not in seen and len(chosen) < count:
+            seen.add(_group(suggestion))
+            chosen.append(suggestion)
+    for suggestion in ranked:  # fewer tiles or positions than buttons: fill up in order
+        if len(chosen) >= count:
+            break
+        if suggestion not in chosen:
+            chosen.append(suggestion)
+    return sorted(chosen, key=Suggestion.sort_key)
+
+
+def _group(suggestion: Suggestion) -> object:
+    move = suggestion.scored.move
+    return getattr(move, "tile", None) or getattr(move, "position", None) or str(move)
+
+
+def gain_text(suggestion: Suggestion) -> str:
+    """`+5 · lowest +3`: the move's total, then what it does for the lowest colour."""
+    text = f"+{suggestion.total}"
+    if suggestion.lowest_lift:
+        text += f" · lowest +{suggestion.lowest_lift}"
+    elif suggestion.weakest_points:
+        text += f" · lowest colours +{suggestion.weakest_points}"
+    return text
+
+
+def lift_text(suggestion: Suggestion) -> str:
+    """What the move does for the lowest colour, in a sentence's words (or nothing)."""
+    if suggestion.lowest_lift:
+        return f", and lifts your lowest score by {suggestion.lowest_lift}"
+    if suggestion.weakest_points:
+        return f", {suggestion.weakest_points} of them in your lowest colours"
+    return ""
+
+
+def suggestion_label(game: TileGame, suggestion: Suggestion) -> str:
+    """A button's label (at most 80 characters): `E5 blue, F5 red · +5 · lowest +3`."""
+    return f"{describe(game, suggestion.scored.move)} · {gain_text(suggestion)}"[:80]

@@ -1,0 +1,120 @@
+"""Wording players read: suggestions, the table in words (alt text), autocomplete that
+matches the move and the player's own words, and the fixed phrasings of issue 16."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from bot.community import shown_rating
+from bot.moves import autocomplete_options, describe, unstamped
+from bot.present import move_words, standings_text, turn_prompt
+from bot.safe_text import shown_name
+from bot.suggest import SUGGESTIONS, best_moves, ranked_suggestions, suggestion_label
+from bot.summary import ALT_TEXT_LIMIT, alt, table_summary
+from engine import AxioGame, RotaGame
+from storage import Seat
+from tests.bot.test_present import LONG_NAMES, record_after
+
+
+def test_suggestions_are_best_for_the_lowest_colour_first_and_say_so():
+    record = record_after(9)
+    game = record.game
+    best = best_moves(game)
+    assert len(best) == SUGGESTIONS
+    everything = ranked_suggestions(game)
+    assert [s.sort_key() for s in everything] == sorted(s.sort_key() for s in everything)
+    assert [s.sort_key() for s in best] == sorted(s.sort_key() for s in best)
+    assert best[0] == everything[0]
+    tiles = {s.scored.move.tile for s in everything}
+    assert len({s.scored.move.tile for s in best}) == min(SUGGESTIONS, len(tiles))  # a choice
+    label = suggestion_label(game, best[0])
+    assert label.startswith(describe(game, best[0].scored.move))
+    assert f"· +{best[0].total}" in label and len(label) <= 80
+    if best[0].lowest_lift:
+        assert f"lowest +{best[0].lowest_lift}" in label
+
+
+def test_table_summary_says_whose_move_the_last_move_and_every_lowest_colour():
+    record = record_after(6, LONG_NAMES[:2])
+    game = record.game
+    text = table_summary(record)
+    names = [shown_name(name) for name in LONG_NAMES]  # as every message shows them
+    assert f"{names[game.to_move]} to move" in text
+    last = game.log[-1]
+    assert f"Last move: {names[last.seat]} played {move_words('axio', last.move)} for " in text
+    for seat, name in enumerate(names[:2]):
+        assert f"{name} {min(game.scores(seat))} (" in text
+    assert "**" not in alt(text) and len(alt("x" * 5000)) == ALT_TEXT_LIMIT
+
+
+def test_rota_moves_read_by_position_name_and_turn_arrow():
+    game = RotaGame(2, 3)
+    move = game.legal_moves()[0]
+    words = move_words("rota", str(move))
+    assert words.startswith(move.named_text.split(" ")[0]) and "↻" in words
+    assert "," not in words.split(" ")[0]  # no coordinates
+
+
+def suggested(game, typed: str) -> list[tuple[str, str]]:
+    """Autocomplete's (label, move text) pairs, each checked to be for the current move."""
+    found = []
+    for label, value in autocomplete_options(game, typed):
+        made_for, text = unstamped(value)
+        assert made_for == game.move_count
+        found.append((label, text))
+    return found
+
+
+def test_autocomplete_matches_the_move_and_the_players_words_not_the_label():
+    record = record_after(5, LONG_NAMES[:2])
+    game = record.game
+    g_moves = suggested(game, "G")
+    assert g_moves and all(value.startswith("G") or " G" in value for _, value in g_moves[:5])
+    e5 = suggested(game, "e5")
+    assert e5 and all("E5:" in value for _, value in e5)
+    red = suggested(game, "red")
+    assert red and all(":r" in value or "red +" in label for label, value in red)
+    ranks = [
+        ranked_suggestions(game).index(
+            next(s for s in ranked_suggestions(game) if str(s.scored.move) == value)
+        )
+        for _, value in e5
+    ]
+    assert ranks == sorted(ranks)  # best first
+
+
+def test_rota_autocomplete_by_position_name():
+    game = RotaGame(2, 3)
+    name = game.legal_moves()[0].named_text.split(" ")[0]
+    found = suggested(game, name.lower())
+    assert found and all(value.startswith(name) for _, value in found)
+
+
+def test_fixed_wordings():
+    solo = record_after(0, ["Ann"])
+    rng = random.Random(1)
+    while not solo.game.is_over:
+        solo.game.play(rng.choice(solo.game.legal_moves()))
+    text = standings_text(solo)
+    assert "lowest 10 (" not in text and "lowest colour of" not in text
+    assert f"scored **{min(solo.game.scores(0))}**, their lowest colour" in text
+    record = record_after(3, LONG_NAMES[:2])
+    computer = replace(
+        record, seats=tuple(Seat(s.seat, None, "hard", s.name) for s in record.seats)
+    )
+    prompt = turn_prompt(computer)
+    assert "((" not in prompt and "))" not in prompt
+
+
+def test_axio_move_words():
+    game = AxioGame(2, 1)
+    move = game.legal_moves()[0]
+    words = move_words("axio", str(move))
+    assert ":" not in words and move.first_colour.label in words
+
+
+def test_ratings_read_on_a_familiar_scale_and_say_when_provisional():
+    assert shown_rating(0.0, 0) == "1,000?"
+    assert shown_rating(-1.8, 1) == "928?"
+    assert shown_rating(6.2, 12) == "1,248"
