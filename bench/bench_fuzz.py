@@ -47,9 +47,14 @@ async def fuzz(inputs: int, seed: int) -> tuple[Tally, float]:
             )
             async with simulated(create_bot(settings, shard_count=1), settle_timeout=30) as env:
                 fuzzer = Fuzzer(env, seed + round_number)
+                # SimCord's world is Discord's state, kept in Discord, not in the bot: like the
+                # bot's own start-up objects (which the bot freezes), it is frozen here.
+                gc.collect()
+                gc.freeze()
                 began = time.perf_counter()
                 await fuzzer.run(count, tally)
                 seconds += time.perf_counter() - began
+                gc.unfreeze()
     return tally, seconds
 
 

@@ -9,6 +9,7 @@ restarted bot goes on exactly where the last one stopped.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 from collections.abc import Coroutine
 from typing import Any
@@ -83,6 +84,11 @@ class AxioBot(commands.AutoShardedBot):
         self.scheduler = Scheduler(self)
         self.scheduler.start()
         self.courier.start()  # its first pass delivers what is owed and resumes computers
+        # What start-up made (the engine's tables, the commands, discord.py's state) lives as
+        # long as the process: frozen, the collector's full passes stop walking it, so no
+        # member's answer waits on a long one.
+        gc.collect()
+        gc.freeze()
         log.info(
             "ready: database %s, shards %s", describe(self.settings.database), self.shards_owned
         )
