@@ -22,7 +22,7 @@ from discord.ext import tasks
 
 from storage import GameNotFoundError, GameRecord, OwedPost, StorageError
 
-from .present import move_summary, seat_name, title
+from .present import move_summary, newest_that_fit, seat_name, title
 from .turn_post import table_post
 
 if TYPE_CHECKING:
@@ -59,15 +59,10 @@ def summaries(record: GameRecord, posts: list[OwedPost]) -> list[str]:
             lines.append(f"🎲 **{title(record.kind)}** begins: {names}.")
         elif post.kind == "move" and post.result is not None:
             lines.append(move_summary(record, post.result))
-    kept: list[str] = []
-    room = SUMMARY_ROOM
-    for line in reversed(lines):
-        room -= len(line) + 1
-        if room < 0:
-            kept.append(f"(… and {len(lines) - len(kept)} earlier lines)")
-            break
-        kept.append(line)
-    return kept[::-1]
+    kept = newest_that_fit(lines, SUMMARY_ROOM)
+    if len(kept) < len(lines):
+        kept.insert(0, f"(… and {len(lines) - len(kept)} earlier lines)")
+    return kept
 
 
 class Courier:

@@ -168,17 +168,22 @@ def move_log_text(record: GameRecord, limit: int = MESSAGE_LIMIT) -> str:
         for number, entry in enumerate(log, start=1)
     ]
     header = f"(the latest {{}} of {len(lines)} moves)"
-    room = limit - len(header.format(len(lines))) - 1
+    shown = newest_that_fit(lines, limit - len(header.format(len(lines))) - 1)
+    if len(shown) < len(lines):
+        shown.insert(0, header.format(len(shown)))
+    return "\n".join(shown)
+
+
+def newest_that_fit(lines: list[str], room: int) -> list[str]:
+    """The last lines, in order, that fit in `room` characters joined by newlines: when a
+    table's story is too long, the latest part is what players ask about."""
     shown: list[str] = []
     for line in reversed(lines):
         room -= len(line) + 1
         if room < 0:
             break
         shown.append(line)
-    shown.reverse()
-    if len(shown) < len(lines):
-        shown.insert(0, header.format(len(shown)))
-    return "\n".join(shown)
+    return shown[::-1]
 
 
 def seat_names(record: GameRecord) -> list[str]:
