@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from storage import Repository, StaleTurnError
 from storage.db import utc_now
 
-MOVES_PER_GAME = 24
+MOVES_PER_GAME = 48
 
 
 def say(line: str) -> None:
