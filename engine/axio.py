@@ -178,11 +178,23 @@ class AxioGame(TileGame):
     def placement_pairs(self, seat: int) -> list[tuple[int, int]]:
         """The cell pairs `seat` may cover now (the first-tile rule applied)."""
         pairs = self.board.empty_pairs()
-        if self.has_placed[seat]:
+        near = self._first_tile_cells(seat)
+        if near is None:
             return pairs
-        targets = [i for i in PRINTED_INDEX if self.solo or not self.board.printed_touched(i)]
-        near = {n for t in targets for n in NEIGHBOURS[t]}
         return [(a, b) for a, b in pairs if a in near or b in near]
+
+    def may_cover(self, seat: int, a: int, b: int) -> bool:
+        """Whether `seat` may cover the empty adjacent cells a and b now: the first-tile
+        rule alone (one test, where placement_pairs lists the whole board)."""
+        near = self._first_tile_cells(seat)
+        return near is None or a in near or b in near
+
+    def _first_tile_cells(self, seat: int) -> set[int] | None:
+        """The cells a first tile must cover one of, or None once `seat` has placed."""
+        if self.has_placed[seat]:
+            return None
+        targets = [i for i in PRINTED_INDEX if self.solo or not self.board.printed_touched(i)]
+        return {n for t in targets for n in NEIGHBOURS[t]}
 
     def scored_moves(self) -> list[ScoredMove]:
         """All legal placements with their points, computed from one scan of the board."""
@@ -226,7 +238,7 @@ class AxioGame(TileGame):
                 raise IllegalMoveError(f"{name} is outside the play area of this game")
             if not self.board.is_empty(cell):
                 raise IllegalMoveError(f"{name} is not empty")
-        if move.cells not in self.placement_pairs(seat):
+        if not self.may_cover(seat, *move.cells):
             rule = (
                 "any printed colour space"
                 if self.solo
@@ -345,7 +357,7 @@ class AxioGame(TileGame):
             self.over = True
 
     def _can_place(self, seat: int) -> bool:
-        return bool(self.racks[seat]) and bool(self.placement_pairs(seat))
+        return bool(self.racks[seat]) and self.board.has_empty_pair(self._first_tile_cells(seat))
 
     def _draw(self, seat: int, count: int) -> None:
         for _ in range(min(count, len(self.bag))):

@@ -7,13 +7,15 @@ the notation and the scoring all read the same thing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from .common import COLOURS, Colour, IllegalMoveError, excerpt, small_number
 
 SIZE = 13
 CELLS = SIZE * SIZE
 COLUMNS = "ABCDEFGHIJKLM"
+_CELL_NAMES = tuple(f"{COLUMNS[i % SIZE]}{i // SIZE + 1}" for i in range(CELLS))
+"""Every cell's name, looked up: a saved game names every tile's cells."""
 
 EMPTY = "."
 PYRAMID = "^"
@@ -37,6 +39,8 @@ PLAY_AREA_BOUNDS: dict[int, tuple[int, int]] = {1: (2, 10), 2: (2, 10), 3: (1, 1
 
 
 def cell_name(index: int) -> str:
+    if 0 <= index < CELLS:
+        return _CELL_NAMES[index]
     row, col = divmod(index, SIZE)
     return f"{COLUMNS[col]}{row + 1}"
 
@@ -140,17 +144,24 @@ class Board:
 
     def empty_pairs(self) -> list[tuple[int, int]]:
         """Every pair of orthogonally adjacent empty cells, lower index first."""
+        return list(self._empty_pairs())
+
+    def has_empty_pair(self, touching: set[int] | None = None) -> bool:
+        """Whether any pair of adjacent empty cells is left (one covering a cell of
+        `touching`, if given): stops at the first, where empty_pairs lists them all."""
+        return any(
+            touching is None or a in touching or b in touching for a, b in self._empty_pairs()
+        )
+
+    def _empty_pairs(self) -> Iterator[tuple[int, int]]:
         cells = self.cells
-        pairs = []
         for i in range(CELLS):
             if cells[i] != EMPTY:
                 continue
-            col = i % SIZE
-            if col + 1 < SIZE and cells[i + 1] == EMPTY:
-                pairs.append((i, i + 1))
+            if i % SIZE + 1 < SIZE and cells[i + 1] == EMPTY:
+                yield (i, i + 1)
             if i + SIZE < CELLS and cells[i + SIZE] == EMPTY:
-                pairs.append((i, i + SIZE))
-        return pairs
+                yield (i, i + SIZE)
 
     def run(self, start: int, step: int, colour: int) -> int:
         """How many cells of `colour` follow `start` in one direction, stopping at anything else.

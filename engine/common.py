@@ -220,9 +220,16 @@ def rng_state_to_json(rng: random.Random) -> list:
 
 
 def rng_from_json(state: Sequence) -> random.Random:
-    rng = random.Random()
     version, internal, gauss = state
-    rng.setstate((version, tuple(internal), gauss))
+    return rng_with_state((version, tuple(internal), gauss))
+
+
+def rng_with_state(state: tuple) -> random.Random:
+    """A Random in exactly `state`. Made unseeded, since setstate replaces all of it:
+    Random() would first read the OS's entropy, and games are copied thousands of times
+    a computer move."""
+    rng = random.Random.__new__(random.Random)
+    rng.setstate(state)
     return rng
 
 

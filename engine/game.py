@@ -24,6 +24,7 @@ from .common import (
     Standing,
     rng_from_json,
     rng_state_to_json,
+    rng_with_state,
     standings,
 )
 
@@ -136,8 +137,10 @@ class TileGame(ABC):
         return [s.seat for s in self.standings() if s.winner] if self.over else []
 
     # --- serialisation and replay -------------------------------------------------------
-    def to_dict(self) -> dict:
-        return {
+    def to_dict(self, *, log: bool = True) -> dict:
+        """The whole game as JSON-ready data; log=False leaves out the move log, for a
+        store that keeps the moves apart (from_dict then needs a "log" put back)."""
+        data = {
             "kind": self.kind,
             "players": self.players,
             "seed": self.seed,
@@ -145,12 +148,14 @@ class TileGame(ABC):
             "scores": [board.scores for board in self.scoreboards],
             "to_move": self.to_move,
             "turn": self.turn,
-            "log": [[e.seat, e.turn, e.move] for e in self.log],
             "resigned": sorted(self.resigned),
             "immediate_winner": self.immediate_winner,
             "over": self.over,
             **self._state_dict(),
         }
+        if log:
+            data["log"] = [[e.seat, e.turn, e.move] for e in self.log]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> Self:
@@ -180,8 +185,7 @@ class TileGame(ABC):
         times a move, and this is ~30 times faster than a round trip through to_dict()."""
         game = type(self).__new__(type(self))
         game.__dict__.update(self.__dict__)
-        game.rng = random.Random()
-        game.rng.setstate(self.rng.getstate())
+        game.rng = rng_with_state(self.rng.getstate())
         game.scoreboards = [Scoreboard(b.cap, b.boards, b.scores) for b in self.scoreboards]
         game.log = list(self.log)
         game.resigned = set(self.resigned)
