@@ -240,6 +240,8 @@ class Database:
 
     async def _fetchall(self, sql: str, params: tuple | list = ()) -> list[sqlite3.Row]:
         """Rows of one SELECT, in a read transaction of its own."""
+        if self._postgres is not None:
+            return list(await self._postgres.fetch_alone(sql, params))
         async with self._read() as conn:
             return list(await conn.execute_fetchall(sql, params))
 
