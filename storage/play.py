@@ -14,7 +14,6 @@ from datetime import datetime
 
 from engine import PlayResult, TileGame
 
-from .db import Database
 from .errors import (
     NotSeatedError,
     NotYourTurnError,
@@ -32,13 +31,14 @@ from .load import (
     load_record,
     load_where,
 )
+from .one_trip import OneTripMoves
 from .outbox import queue_post
 from .records import GameRecord, MoveRecord, from_us
 from .results import write_results
 from .snapshot import encode_state, replay
 
 
-class PlayCommands(Database):
+class PlayCommands(OneTripMoves):
     async def record_move(
         self,
         game_id: int,
@@ -57,6 +57,9 @@ class PlayCommands(Database):
         has moved on), NotYourTurnError (`seat` given and not to move), and the engine's
         IllegalMoveError.
         """
+        done = await self._move_in_one_trip(game_id, expected_move_count, move, seat, now, note)
+        if done is not None:
+            return done
         async with self._write() as conn:
             row = await fetch_row(conn, game_id)
             if row["status"] != "running":
@@ -108,7 +111,7 @@ class PlayCommands(Database):
             )
             if game.is_over:
                 await write_results(conn, game_id, row["guild_id"], row["kind"], seats, game, stamp)
-        self._games.put(game_id, game.move_count, state, game)  # committed: safe to keep
+        self._games.put(game_id, game.move_count, state, game, seats)  # committed: safe to keep
         record = replace(
             build_record(row, seats, game),
             status=status,

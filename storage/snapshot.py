@@ -12,16 +12,18 @@ import json
 from array import array
 from collections import OrderedDict
 from collections.abc import Iterable
+from dataclasses import dataclass, replace
 
 from engine import TileGame, game_class
+
+from .records import Seat
 
 _WORD = "I" if array("I").itemsize == 4 else "L"
 
 
 def encode_state(game: TileGame) -> str:
     """The game's state as JSON text, the log left out and the RNG packed."""
-    data = game.to_dict()
-    data.pop("log", None)
+    data = game.to_dict(log=False)
     version, internal, gauss = data["rng"]
     packed = base64.b64encode(array(_WORD, internal).tobytes()).decode("ascii")
     data["rng"] = [version, packed, gauss]
@@ -60,26 +62,54 @@ class GameCache:
     (same game, move count and snapshot text), so it can never be stale, even when another
     process writes the file. Games go in and come out as copies: a caller may change the
     object it is handed without touching the cache.
+
+    An entry put by a committed move also keeps the game's seats, which change in a
+    running game only with its state (a resignation): `held` hands those entries to a
+    write that checks the stored state itself (see one_trip.py).
     """
 
     def __init__(self, size: int = 256) -> None:
         self.size = size
-        self._entries: OrderedDict[int, tuple[int, str, TileGame]] = OrderedDict()
+        self._entries: OrderedDict[int, CachedGame] = OrderedDict()
 
     def get(self, game_id: int, move_count: int, state: str) -> TileGame | None:
         entry = self._entries.get(game_id)
-        if entry is None or entry[0] != move_count or entry[1] != state:
+        if entry is None or entry.move_count != move_count or entry.state != state:
             return None
         self._entries.move_to_end(game_id)
-        return entry[2].copy()
+        return entry.game.copy()
 
-    def put(self, game_id: int, move_count: int, state: str, game: TileGame) -> None:
+    def held(self, game_id: int, move_count: int) -> CachedGame | None:
+        """The entry at `move_count` that has its seats, with a copy of its game, or None.
+        The caller must check that the database still holds `state`."""
+        entry = self._entries.get(game_id)
+        if entry is None or entry.move_count != move_count or entry.seats is None:
+            return None
+        self._entries.move_to_end(game_id)
+        return replace(entry, game=entry.game.copy())
+
+    def put(
+        self,
+        game_id: int,
+        move_count: int,
+        state: str,
+        game: TileGame,
+        seats: tuple[Seat, ...] | None = None,
+    ) -> None:
         if self.size <= 0:
             return
-        self._entries[game_id] = (move_count, state, game.copy())
+        self._entries[game_id] = CachedGame(move_count, state, game.copy(), seats)
         self._entries.move_to_end(game_id)
         while len(self._entries) > self.size:
             self._entries.popitem(last=False)
 
     def clear(self) -> None:
         self._entries.clear()
+
+
+@dataclass(frozen=True)
+class CachedGame:
+    move_count: int
+    state: str
+    game: TileGame
+    seats: tuple[Seat, ...] | None

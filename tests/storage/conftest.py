@@ -12,7 +12,7 @@ import pytest
 
 from engine import TileGame
 from engine.common import standings
-from storage import GameRecord, Repository
+from storage import GameRecord, Repository, StaleTurnError
 from storage.results import write_results
 
 try:
@@ -86,6 +86,15 @@ async def play_random(
         record, _ = await repo.record_move(record.id, record.move_count, str(move))
         played += 1
     return record
+
+
+async def submitted(repo: Repository, game_id: int, move_count: int, move: str) -> str | None:
+    """The move if it was stored for turn `move_count`, None if the turn had moved on."""
+    try:
+        await repo.record_move(game_id, move_count, move)
+    except StaleTurnError:
+        return None
+    return move
 
 
 async def raw_sql(repo: Repository, sql: str) -> None:

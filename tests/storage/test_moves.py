@@ -17,7 +17,7 @@ from storage import (
     WrongStatusError,
 )
 
-from .conftest import GUILD, KINDS, FakeClock, play_random, running_game
+from .conftest import GUILD, KINDS, FakeClock, play_random, running_game, submitted
 
 
 async def _count_moves(repo: Repository, game_id: int) -> int:
@@ -113,14 +113,8 @@ async def test_100_concurrent_submissions_for_one_turn_apply_exactly_one(
     moves = [str(m) for m in record.game.legal_moves()[:100]]
     assert len(set(moves)) == 100
 
-    async def submit(move: str) -> str | None:
-        try:
-            await repo.record_move(record.id, record.move_count, move)
-        except StaleTurnError:
-            return None
-        return move
-
-    applied = [m for m in await asyncio.gather(*(submit(m) for m in moves)) if m]
+    submissions = (submitted(repo, record.id, record.move_count, m) for m in moves)
+    applied = [m for m in await asyncio.gather(*submissions) if m]
     assert len(applied) == 1
     assert [m.text for m in await repo.moves(record.id)] == applied
     assert (await repo.get_game(record.id)).move_count == 1
