@@ -8,8 +8,10 @@ Run: python -m bench.bench_scale [--database-url postgresql://…] [--games 60] 
 - postgres_moves_per_s_2_processes: two processes, each with its own Repository (a pool of
   connections), each playing `--games` games of its own at once on one PostgreSQL database;
   all moves committed by both, divided by the time from the common start to the last
-  commit. Without --database-url a server is started here, as .ci/run does (storage.pg_local),
-  with PostgreSQL's durable defaults (fsync on, synchronous_commit on).
+  commit. Also the bot processes' CPU per move, and how many moves went in one statement
+  (storage/one_trip.py: moves that arrive together are stored together). Without
+  --database-url a server is started here, as .ci/run does (storage.pg_local), with
+  PostgreSQL's durable defaults (fsync on, synchronous_commit on).
 - loop_lag_ms_p99_while_20_computers_think: a ticker wakes every 5 ms and records how late
   it woke, while 20 computer moves (level hard, the default 1 s budget) are chosen at once
   through the bot's
@@ -55,10 +57,14 @@ async def _play_share(url: str, first_channel: int, games: int, moves: int, read
         scripts = [scripted_moves(r.game.players, r.seed, moves) for r in records]  # type: ignore[union-attr]
         ready.put(True)
         await asyncio.to_thread(go.wait)
+        cpu = time.process_time()
         latencies = await asyncio.gather(
             *(play_script(repo, r, s) for r, s in zip(records, scripts, strict=True))
         )
-        return sum(len(x) for x in latencies), time.time()
+        cpu = time.process_time() - cpu
+        batcher = repo._batcher
+        batched = (batcher.moves, batcher.batches) if batcher else (0, 0)
+        return sum(len(x) for x in latencies), time.time(), cpu, batched
 
 
 def _worker(url: str, first_channel: int, games: int, moves: int, ready, go, out) -> None:  # type: ignore[no-untyped-def]
@@ -87,11 +93,15 @@ async def postgres_two_processes(admin_url: str, games: int, moves: int) -> dict
         shares = [await asyncio.to_thread(results.get, True, 600) for _ in workers]
         for worker in workers:
             worker.join()
-    committed = sum(count for count, _ in shares)
-    elapsed = max(end for _, end in shares) - start_at
+    committed = sum(share[0] for share in shares)
+    elapsed = max(share[1] for share in shares) - start_at
+    batched_moves = sum(share[3][0] for share in shares)
+    statements = sum(share[3][1] for share in shares)
     return {
         "postgres_moves_per_s_2_processes": round(committed / elapsed, 1),
         "postgres_moves_committed": committed,
+        "postgres_bot_cpu_ms_per_move": round(sum(s[2] for s in shares) * 1000 / committed, 3),
+        "postgres_moves_per_statement": round(batched_moves / max(statements, 1), 1),
         "postgres_durability": f"fsync={fsync} synchronous_commit={commit}",
     }
 
