@@ -112,10 +112,10 @@ async def clone_games(repo: Repository, templates: list[int], copies: int) -> No
             for _ in range(copies):
                 [(new,)] = await conn.execute_fetchall(
                     "INSERT INTO games (kind, guild_id, channel_id, host_id, status, max_seats, "
-                    "settings, players, seed, state, move_count, to_move, created_at, "
+                    "settings, players, seed, state, rng, move_count, to_move, created_at, "
                     "updated_at, turn_started_at) SELECT kind, guild_id, "
                     "(SELECT max(channel_id) + 1 FROM games), host_id, status, max_seats, "
-                    "settings, players, seed, state, move_count, to_move, created_at, "
+                    "settings, players, seed, state, rng, move_count, to_move, created_at, "
                     "updated_at, turn_started_at FROM games WHERE id = ? RETURNING id",
                     (template,),
                 )

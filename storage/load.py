@@ -19,7 +19,7 @@ from .records import GameRecord, MoveRecord, Seat, from_us
 from .snapshot import GameCache, decode_state
 
 GAME_COLUMNS = (
-    "id, kind, guild_id, channel_id, host_id, status, max_seats, settings, seed, state, "
+    "id, kind, guild_id, channel_id, host_id, status, max_seats, settings, seed, state, rng, "
     "move_count, to_move, created_at, updated_at, turn_started_at, reminded_move_count, "
     "lobby_message_id, turn_message_id"
 )
@@ -71,7 +71,7 @@ async def load_game(
     key = (row["id"], row["move_count"], row["state"])
     game = cache.get(*key) if cache else None
     if game is None:
-        game = decode_state(row["state"], await fetch_log(conn, row["id"]))
+        game = decode_state(row["state"], await fetch_log(conn, row["id"]), row["rng"])
         if cache:
             cache.put(*key, game)
     return game

@@ -23,7 +23,7 @@ from .load import fetch_row, fetch_seats, load_record
 from .outbox import queue_post
 from .records import LEVELS, GameRecord, Level, Seat
 from .results import write_results
-from .snapshot import encode_state
+from .snapshot import encode_rng, encode_state
 
 _UNSET: Any = object()
 
@@ -253,13 +253,14 @@ class LobbyCommands(Database):
         game = game_class(row["kind"])(len(seats), seed)
         stamp = self._now_us(now)
         await conn.execute(
-            "UPDATE games SET status = ?, players = ?, seed = ?, state = ?, move_count = 0, "
-            "to_move = ?, turn_started_at = ?, updated_at = ? WHERE id = ?",
+            "UPDATE games SET status = ?, players = ?, seed = ?, state = ?, rng = ?, "
+            "move_count = 0, to_move = ?, turn_started_at = ?, updated_at = ? WHERE id = ?",
             (
                 "finished" if game.is_over else "running",
                 len(seats),
                 seed,
                 encode_state(game),
+                encode_rng(game),
                 game.to_move,
                 stamp,
                 stamp,

@@ -35,7 +35,7 @@ from .load import GAME_COLUMNS, build_record
 from .outbox import encode_result
 from .postgres import PostgresBackend
 from .records import GameRecord
-from .snapshot import encode_state
+from .snapshot import encode_state, rng_if_changed
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +49,7 @@ _COLUMNS = (
     ("expected", "int"),
     ("held", "text"),
     ("state", "text"),
+    ("rng", "text"),
     ("count", "int"),
     ("to_move", "int"),
     ("new_turn", "bool"),
@@ -60,7 +61,9 @@ _COLUMNS = (
     ("note", "text"),
 )
 _RETURNED = ", ".join(
-    f"g.{column}" for column in (c.strip() for c in GAME_COLUMNS.split(",")) if column != "state"
+    f"g.{column}"
+    for column in (c.strip() for c in GAME_COLUMNS.split(","))
+    if column not in ("state", "rng")
 )
 """The row as build_record reads it; not the snapshot, which the caller has just made."""
 _MOVES_AT_ONCE = f"""
@@ -71,12 +74,13 @@ WITH input AS (
 ), locked AS (
     SELECT id FROM games WHERE id IN (SELECT game_id FROM input) ORDER BY id FOR UPDATE
 ), moved AS (
-    UPDATE games AS g SET state = i.state, move_count = i.count, to_move = i.to_move,
+    UPDATE games AS g SET state = i.state, rng = coalesce(i.rng, g.rng),
+        move_count = i.count, to_move = i.to_move,
         turn_started_at = CASE WHEN i.new_turn THEN i.stamp ELSE g.turn_started_at END,
         updated_at = i.stamp
     FROM input AS i, locked AS l
     WHERE g.id = i.game_id AND l.id = g.id AND g.move_count = i.expected
-        AND g.status = 'running' AND g.state = i.held
+        AND g.status = 'running' AND g.state = i.held AND g.rng IS NOT NULL
     RETURNING i.ord, {_RETURNED}
 ), logged AS (
     INSERT INTO moves (game_id, move_number, seat, turn, text, played_at)
@@ -181,6 +185,7 @@ class OneTripMoves(Database):
         if seat is not None and seat != game.to_move:
             return None
         before = (game.to_move, game.turn)
+        rng_before = game.rng.getstate()
         try:
             result = game.play(move)
         except IllegalMoveError:
@@ -194,6 +199,7 @@ class OneTripMoves(Database):
             expected_move_count,
             held.state,
             state,
+            rng_if_changed(game, rng_before, False),
             game.move_count,
             game.to_move,
             (game.to_move, game.turn) != before,

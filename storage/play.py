@@ -35,7 +35,7 @@ from .one_trip import OneTripMoves
 from .outbox import queue_post
 from .records import GameRecord, MoveRecord, from_us
 from .results import write_results
-from .snapshot import encode_state, replay
+from .snapshot import encode_rng, encode_state, replay, rng_if_changed
 
 
 class PlayCommands(OneTripMoves):
@@ -72,17 +72,21 @@ class PlayCommands(OneTripMoves):
             if seat is not None and seat != game.to_move:
                 raise NotYourTurnError(seat, game.to_move)
             before = (game.to_move, game.turn)
+            rng_before = game.rng.getstate()
             result = game.play(move)
             entry = game.log[-1]
             stamp = self._now_us(now)
             state = encode_state(game)
+            rng = rng_if_changed(game, rng_before, row["rng"] is None)
             status = "finished" if game.is_over else "running"
             turn_started = stamp if (game.to_move, game.turn) != before else row["turn_started_at"]
             cursor = await conn.execute(
-                "UPDATE games SET state = ?, move_count = ?, to_move = ?, status = ?, "
-                "turn_started_at = ?, updated_at = ? WHERE id = ? AND move_count = ?",
+                "UPDATE games SET state = ?, rng = coalesce(?, rng), move_count = ?, "
+                "to_move = ?, status = ?, turn_started_at = ?, updated_at = ? "
+                "WHERE id = ? AND move_count = ?",
                 (
                     state,
+                    rng,
                     game.move_count,
                     game.to_move,
                     status,
@@ -147,8 +151,10 @@ class PlayCommands(OneTripMoves):
                 )
                 stamp = self._now_us(now)
                 await conn.execute(
-                    "UPDATE games SET state = ?, updated_at = ? WHERE id = ?",
-                    (encode_state(game), stamp, game_id),
+                    # rng: a game saved before migration 0004 moves its RNG out here too
+                    "UPDATE games SET state = ?, rng = coalesce(rng, ?), updated_at = ? "
+                    "WHERE id = ?",
+                    (encode_state(game), encode_rng(game), stamp, game_id),
                 )
                 if note:
                     await queue_post(

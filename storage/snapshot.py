@@ -1,8 +1,12 @@
-"""The engine state as stored in games.state: compact, and without the move log.
+"""The engine state as stored: games.state, compact and without the move log, and
+games.rng, the random generator's state, apart.
 
 The log lives in the moves table, one row per move, so the snapshot is written whole on
-every move without growing with the game. The RNG state (624 words) is most of a game's
-size as JSON numbers; packed as base64 bytes it takes a third of the space.
+every move without growing with the game. The RNG state (624 words, packed as base64) was
+three quarters of that snapshot, yet a game only draws on it when it shuffles (the deal,
+and an accepted AXIO exchange): so it has a column of its own, written only when it
+changed. Games saved before that (migration 0004) still carry it inside games.state, with
+games.rng empty; they are read as they are and move the RNG out at their next move.
 """
 
 from __future__ import annotations
@@ -22,18 +26,32 @@ _WORD = "I" if array("I").itemsize == 4 else "L"
 
 
 def encode_state(game: TileGame) -> str:
-    """The game's state as JSON text, the log left out and the RNG packed."""
+    """The game's state as JSON text, without the log and the RNG."""
     data = game.to_dict(log=False)
-    version, internal, gauss = data["rng"]
-    packed = base64.b64encode(array(_WORD, internal).tobytes()).decode("ascii")
-    data["rng"] = [version, packed, gauss]
+    del data["rng"]
     return json.dumps(data, separators=(",", ":"))
 
 
-def decode_state(text: str, log: Iterable[tuple[int, int, str]]) -> TileGame:
-    """Rebuild a game object from its stored state and its log rows (seat, turn, text)."""
+def encode_rng(game: TileGame) -> str:
+    """The game's RNG state as JSON text, its 624 words packed."""
+    version, internal, gauss = game.rng.getstate()
+    packed = base64.b64encode(array(_WORD, internal).tobytes()).decode("ascii")
+    return json.dumps([version, packed, gauss], separators=(",", ":"))
+
+
+def rng_if_changed(game: TileGame, before: tuple, missing: bool) -> str | None:
+    """The RNG to store after a move: its new state if the move drew on it (or none is
+    stored yet: `missing`), else None, meaning the stored one stands."""
+    if missing or game.rng.getstate() != before:
+        return encode_rng(game)
+    return None
+
+
+def decode_state(text: str, log: Iterable[tuple[int, int, str]], rng: str | None) -> TileGame:
+    """Rebuild a game object from its stored state, its RNG (None when the state holds
+    it, as saved before migration 0004) and its log rows (seat, turn, text)."""
     data = json.loads(text)
-    version, packed, gauss = data["rng"]
+    version, packed, gauss = json.loads(rng) if rng is not None else data["rng"]
     data["rng"] = [version, array(_WORD, base64.b64decode(packed)).tolist(), gauss]
     data["log"] = [list(entry) for entry in log]
     return game_class(data["kind"]).from_dict(data)
@@ -60,8 +78,10 @@ class GameCache:
 
     An entry is used only when the database holds exactly the state it was made from
     (same game, move count and snapshot text), so it can never be stale, even when another
-    process writes the file. Games go in and come out as copies: a caller may change the
-    object it is handed without touching the cache.
+    process writes the file. (The RNG column need not be compared: it changes only with a
+    move, and each move number of a game is stored once, so the move count fixes it.)
+    Games go in and come out as copies: a caller may change the object it is handed
+    without touching the cache.
 
     An entry put by a committed move also keeps the game's seats, which change in a
     running game only with its state (a resignation): `held` hands those entries to a

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import random
 from pathlib import Path
 
 import pytest
 
 from engine import IllegalMoveError
+from engine.axio_moves import Exchange
 from storage import (
+    GameRecord,
     NotSeatedError,
     NotYourTurnError,
     Repository,
@@ -215,3 +219,54 @@ async def test_a_cancelled_command_applies_whole_or_not_at_all(repo: Repository)
         assert len(await repo.moves(record.id)) == stored.move_count
         assert stored.game == await repo.load_game_from_log(record.id)
         record = stored
+
+
+async def _play_accepting_exchanges(repo: Repository, record: GameRecord) -> GameRecord:
+    """Random placements, but every exchange offered is accepted: each reshuffles the bag."""
+    rng = random.Random(2)
+    while record.status == "running":
+        assert record.game is not None
+        legal = record.game.legal_moves()
+        move = legal[0] if isinstance(legal[0], Exchange) else rng.choice(legal)
+        if isinstance(move, Exchange):
+            move = Exchange(True)
+        record, _ = await repo.record_move(record.id, record.move_count, str(move))
+    return record
+
+
+@pytest.mark.parametrize("cache_size", [0, 256])
+async def test_a_shuffle_is_stored_so_later_shuffles_match_the_replay(
+    database: str | Path, cache_size: int
+) -> None:
+    """The RNG is stored apart and only when a move drew on it. Without a cache every move
+    decodes the game afresh, so a stale RNG would shuffle unlike the replay; with one (on
+    PostgreSQL, moves then go in one statement) the stored game is read back at the end."""
+    async with await Repository.open(database, cache_size=cache_size) as repo:
+        finished = await _play_accepting_exchanges(repo, await running_game(repo, seed=3))
+        exchanges = [m for m in await repo.moves(finished.id) if m.text == "exchange"]
+        assert len(exchanges) >= 2
+        replayed = await repo.load_game_from_log(finished.id)
+        assert finished.game == replayed
+    async with await Repository.open(database, cache_size=0) as fresh:
+        assert (await fresh.get_game(finished.id)).game == replayed
+
+
+async def test_a_game_saved_with_its_rng_inside_the_state_plays_on(
+    database: str | Path,
+) -> None:
+    """Games saved before migration 0004 keep the RNG in games.state (rng NULL)."""
+    async with await Repository.open(database, cache_size=0) as repo:
+        record = await play_random(repo, await running_game(repo, humans=3, seed=3), moves=5)
+        [(state, rng)] = await repo._fetchall(
+            "SELECT state, rng FROM games WHERE id = ?", (record.id,)
+        )
+        old = json.loads(state) | {"rng": json.loads(rng)}
+        async with repo._write() as conn:
+            await conn.execute(
+                "UPDATE games SET state = ?, rng = NULL WHERE id = ?", (json.dumps(old), record.id)
+            )
+        assert await repo.get_game(record.id) == record
+        resigned = await repo.resign(record.id, 1)
+        finished = await _play_accepting_exchanges(repo, resigned)
+        replayed = await repo.load_game_from_log(finished.id)
+        assert finished.game == replayed
