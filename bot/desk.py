@@ -190,9 +190,8 @@ class Desk:
         """At start-up and on every delivery pass: computer seats whose turn it is play
         on, and so do stand-ins for votes to skip that passed (this process's servers)."""
         owned = self.bot.shards_owned
-        for record in await self.repo.games_awaiting_computer(owned):
-            if owned.owns(record.guild_id):
-                self.drive(record.id)
+        for game_id in await self.repo.games_awaiting_computer(owned):
+            self.drive(game_id)
         for game_id, votes in await self.repo.games_skip_voted():
             record = await self.repo.get_game(game_id)
             late = record.seat_to_move

@@ -13,9 +13,8 @@ import aiosqlite
 
 from .db import Database
 from .errors import StaleTurnError, StorageError
-from .load import load_where
 from .postgres import for_update
-from .records import DueTurn, GameRecord, GuildSettings, from_us
+from .records import DueTurn, GuildSettings, from_us
 from .shards import ALL_SHARDS, ShardSet
 
 _DEFAULTS = GuildSettings(guild_id=0)
@@ -118,19 +117,18 @@ class ScheduleQueries(Database):
             )
             return cursor.rowcount == 1
 
-    async def games_awaiting_computer(self, shards: ShardSet = ALL_SHARDS) -> list[GameRecord]:
+    async def games_awaiting_computer(self, shards: ShardSet = ALL_SHARDS) -> list[int]:
         """Running games (of `shards`' servers) whose seat to move is a computer or
-        resigned: after a restart the bot plays these on."""
+        resigned, by id: the bot plays these on after a restart, and checks on every
+        delivery pass, so this reads ids only (the game is loaded when it is played)."""
         owned, params = shards.where("games.guild_id")
-        async with self._read() as conn:
-            return await load_where(
-                conn,
-                "status = 'running' AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = "
-                "games.id AND s.seat = games.to_move "
-                f"AND (s.computer IS NOT NULL OR s.resigned = 1)) AND {owned}",
-                tuple(params),
-                cache=self._games,
-            )
+        rows = await self._fetchall(
+            "SELECT id FROM games WHERE status = 'running' AND EXISTS (SELECT 1 FROM seats s "
+            "WHERE s.game_id = games.id AND s.seat = games.to_move "
+            f"AND (s.computer IS NOT NULL OR s.resigned = 1)) AND {owned} ORDER BY id",
+            tuple(params),
+        )
+        return [row[0] for row in rows]
 
     async def vote_skip(
         self,
