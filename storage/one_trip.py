@@ -16,8 +16,10 @@ applied. The batch locks its games in id order first, so two processes' batches 
 deadlock.
 
 A move whose guard fails (another process, a resignation or a cancel wrote the game
-meanwhile), or whose batch fails, goes the ordinary way (lock the row, read, play, write:
-see play.py), which also gives the authoritative refusal. Every refusal goes that way, and
+meanwhile) goes the ordinary way (lock the row, read, play, write: see play.py), which
+also gives the authoritative refusal. If a batch's answer is lost (the connection broke),
+each of its moves first looks for itself in the log: found, it is reported as stored;
+not found, it goes the ordinary way. Every refusal goes that way, and
 so does a move that ends the game, since its results and ratings are written with it.
 """
 
@@ -27,6 +29,7 @@ import asyncio
 import logging
 from dataclasses import dataclass
 from datetime import datetime
+from typing import NamedTuple
 
 from engine import IllegalMoveError, PlayResult
 
@@ -50,7 +53,7 @@ _COLUMNS = (
     ("held", "text"),
     ("state", "text"),
     ("rng", "text"),
-    ("count", "int"),
+    ("number", "int"),
     ("to_move", "int"),
     ("new_turn", "bool"),
     ("stamp", "bigint"),
@@ -75,7 +78,7 @@ WITH input AS (
     SELECT id FROM games WHERE id IN (SELECT game_id FROM input) ORDER BY id FOR UPDATE
 ), moved AS (
     UPDATE games AS g SET state = i.state, rng = coalesce(i.rng, g.rng),
-        move_count = i.count, to_move = i.to_move,
+        move_count = i.number, to_move = i.to_move,
         turn_started_at = CASE WHEN i.new_turn THEN i.stamp ELSE g.turn_started_at END,
         updated_at = i.stamp
     FROM input AS i, locked AS l
@@ -84,15 +87,40 @@ WITH input AS (
     RETURNING i.ord, {_RETURNED}
 ), logged AS (
     INSERT INTO moves (game_id, move_number, seat, turn, text, played_at)
-    SELECT i.game_id, i.count, i.seat, i.turn, i.text, i.stamp
+    SELECT i.game_id, i.number, i.seat, i.turn, i.text, i.stamp
     FROM moved JOIN input AS i USING (ord)
 ), owed AS (
     INSERT INTO outbox (game_id, guild_id, move_count, kind, result, note, created_at, due_at)
-    SELECT i.game_id, moved.guild_id, i.count, 'move', i.result, i.note, i.stamp, i.stamp
+    SELECT i.game_id, moved.guild_id, i.number, 'move', i.result, i.note, i.stamp, i.stamp
     FROM moved JOIN input AS i USING (ord)
 )
 SELECT * FROM moved
 """
+
+
+class StoredMove(NamedTuple):
+    """One move as the batch statement takes it (the columns of `input`, after ord)."""
+
+    game_id: int
+    expected: int
+    held: str
+    state: str
+    rng: str | None
+    number: int
+    to_move: int
+    new_turn: bool
+    stamp: int
+    seat: int
+    turn: int
+    text: str
+    result: str
+    note: str
+
+
+assert StoredMove._fields == tuple(name for name, _ in _COLUMNS[1:])
+
+UNKNOWN = object()
+"""A batch's answer when it was lost: whether the move was stored must be looked up."""
 
 
 @dataclass
@@ -100,7 +128,7 @@ class _Pending:
     """One move played here and waiting for its batch."""
 
     game_id: int
-    values: tuple
+    values: StoredMove
     done: asyncio.Future
 
 
@@ -113,10 +141,10 @@ class MoveBatcher:
         self._senders: set[asyncio.Task] = set()
         self.batches = self.moves = 0  # sent so far: how well moves go together
 
-    async def store(self, game_id: int, values: tuple) -> object | None:
-        """The game's row after the move, or None if the move was not applied."""
+    async def store(self, move: StoredMove) -> object | None:
+        """The game's row after the move, None if the move was not applied, or UNKNOWN."""
         loop = asyncio.get_running_loop()
-        pending = _Pending(game_id, values, loop.create_future())
+        pending = _Pending(move.game_id, move, loop.create_future())
         self._waiting.append(pending)
         if len(self._senders) < IN_FLIGHT:
             sender = loop.create_task(self._send_while_waiting())
@@ -143,22 +171,23 @@ class MoveBatcher:
 
     async def _send(self, batch: list[_Pending]) -> None:
         """One statement for the batch. If it fails, or this task is cancelled (the
-        repository closing), every move in it is answered None and goes the ordinary way,
-        which reads what the database really holds."""
+        repository closing), every move in it is answered UNKNOWN: the statement may have
+        committed before the answer was lost, so the caller looks before doing anything."""
         self.batches += 1
         self.moves += len(batch)
         columns = [list(column) for column in zip(*(p.values for p in batch), strict=True)]
         columns.insert(0, list(range(len(batch))))
-        rows = []
+        answered = False
         try:
             rows = await self.backend.fetch_alone(_MOVES_AT_ONCE, columns)
-        except Exception as error:
-            log.warning("a batch of %d moves failed (%s): storing each alone", len(batch), error)
-        finally:
             applied = {row["ord"]: row for row in rows}
+            answered = True
+        except Exception as error:
+            log.warning("a batch of %d moves failed (%s): checking each", len(batch), error)
+        finally:
             for ord_, pending in enumerate(batch):
                 if not pending.done.done():
-                    pending.done.set_result(applied.get(ord_))
+                    pending.done.set_result(applied.get(ord_) if answered else UNKNOWN)
 
 
 class OneTripMoves(Database):
@@ -194,7 +223,7 @@ class OneTripMoves(Database):
             return None
         entry = game.log[-1]
         state = encode_state(game)
-        values = (
+        stored = StoredMove(
             game_id,
             expected_move_count,
             held.state,
@@ -212,8 +241,22 @@ class OneTripMoves(Database):
         )
         if self._batcher is None:
             self._batcher = MoveBatcher(self._postgres)
-        row = await self._batcher.store(game_id, values)
+        row = await self._batcher.store(stored)
+        if row is UNKNOWN:
+            if not await self._was_stored(stored):
+                return None
+            return await self.get_game(game_id), result  # type: ignore[attr-defined]
         if row is None:
             return None
         self._games.put(game_id, game.move_count, state, game, held.seats)
         return build_record(row, held.seats, game), result
+
+    async def _was_stored(self, move: StoredMove) -> bool:
+        """Whether this very move is in the log (its number, text and time), after its
+        batch's answer was lost: a move that was stored must be reported as stored."""
+        rows = await self._fetchall(
+            "SELECT 1 FROM moves WHERE game_id = ? AND move_number = ? AND text = ? "
+            "AND played_at = ?",
+            (move.game_id, move.number, move.text, move.stamp),
+        )
+        return bool(rows)
