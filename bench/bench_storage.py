@@ -155,7 +155,8 @@ async def durability(repo: Repository) -> str:
         [(fsync,)] = await repo._fetchall("SHOW fsync")
         [(commit,)] = await repo._fetchall("SHOW synchronous_commit")
         return f"fsync={fsync} synchronous_commit={commit}"
-    [(level,)] = await repo._fetchall("PRAGMA synchronous")
+    async with repo._write() as conn:  # a per-connection setting: the writer's counts
+        [(level,)] = await conn.execute_fetchall("PRAGMA synchronous")
     return ["OFF", "NORMAL", "FULL", "EXTRA"][level]
 
 
