@@ -17,10 +17,10 @@ deadlock.
 
 A move whose guard fails (another process, a resignation or a cancel wrote the game
 meanwhile) goes the ordinary way (lock the row, read, play, write: see play.py), which
-also gives the authoritative refusal. If a batch's answer is lost (the connection broke),
-each of its moves first looks for itself in the log: found, it is reported as stored;
-not found, it goes the ordinary way. Every refusal goes that way, and
-so does a move that ends the game, since its results and ratings are written with it.
+also gives the authoritative refusal. Every refusal goes that way, and so does a move
+that ends the game, since its results and ratings are written with it. If a batch's
+answer is lost (the connection broke), each of its moves first looks for itself in the
+log: found, it is reported as stored; not found, it goes the ordinary way.
 """
 
 from __future__ import annotations
