@@ -239,7 +239,8 @@ class Database:
                 raise
 
     async def _fetchall(self, sql: str, params: tuple | list = ()) -> list[sqlite3.Row]:
-        """Rows of one SELECT, in a read transaction of its own."""
+        """Rows of one SELECT, in a read transaction of its own (on PostgreSQL the
+        statement alone: one statement already sees one snapshot)."""
         if self._postgres is not None:
             return list(await self._postgres.fetch_alone(sql, params))
         async with self._read() as conn:

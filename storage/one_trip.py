@@ -38,7 +38,7 @@ from .load import GAME_COLUMNS, build_record
 from .outbox import encode_result
 from .postgres import PostgresBackend
 from .records import GameRecord
-from .snapshot import encode_state, rng_if_changed
+from .snapshot import play_to_store
 
 log = logging.getLogger(__name__)
 
@@ -213,30 +213,27 @@ class OneTripMoves(Database):
         game = held.game
         if seat is not None and seat != game.to_move:
             return None
-        before = (game.to_move, game.turn)
-        rng_before = game.rng.getstate()
         try:
-            result = game.play(move)
+            played = play_to_store(game, move, rng_stored=True)  # guarded: rng IS NOT NULL
         except IllegalMoveError:
             return None
         if game.is_over:
             return None
         entry = game.log[-1]
-        state = encode_state(game)
         stored = StoredMove(
             game_id,
             expected_move_count,
             held.state,
-            state,
-            rng_if_changed(game, rng_before, False),
+            played.state,
+            played.rng,
             game.move_count,
             game.to_move,
-            (game.to_move, game.turn) != before,
+            played.new_turn,
             self._now_us(now),
             entry.seat,
             entry.turn,
             entry.move,
-            encode_result(result),
+            encode_result(played.result),
             note,
         )
         if self._batcher is None:
@@ -245,11 +242,11 @@ class OneTripMoves(Database):
         if row is UNKNOWN:
             if not await self._was_stored(stored):
                 return None
-            return await self.get_game(game_id), result  # type: ignore[attr-defined]
+            return await self.get_game(game_id), played.result  # type: ignore[attr-defined]
         if row is None:
             return None
-        self._games.put(game_id, game.move_count, state, game, held.seats)
-        return build_record(row, held.seats, game), result
+        self._games.put(game_id, game.move_count, played.state, game, held.seats)
+        return build_record(row, held.seats, game), played.result
 
     async def _was_stored(self, move: StoredMove) -> bool:
         """Whether this very move is in the log (its number, text and time), after its

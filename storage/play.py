@@ -35,7 +35,7 @@ from .one_trip import OneTripMoves
 from .outbox import queue_post
 from .records import GameRecord, MoveRecord, from_us
 from .results import write_results
-from .snapshot import encode_rng, encode_state, replay, rng_if_changed
+from .snapshot import encode_rng, encode_state, play_to_store, replay
 
 
 class PlayCommands(OneTripMoves):
@@ -71,22 +71,18 @@ class PlayCommands(OneTripMoves):
             assert game is not None
             if seat is not None and seat != game.to_move:
                 raise NotYourTurnError(seat, game.to_move)
-            before = (game.to_move, game.turn)
-            rng_before = game.rng.getstate()
-            result = game.play(move)
+            played = play_to_store(game, move, rng_stored=row["rng"] is not None)
             entry = game.log[-1]
             stamp = self._now_us(now)
-            state = encode_state(game)
-            rng = rng_if_changed(game, rng_before, row["rng"] is None)
             status = "finished" if game.is_over else "running"
-            turn_started = stamp if (game.to_move, game.turn) != before else row["turn_started_at"]
+            turn_started = stamp if played.new_turn else row["turn_started_at"]
             cursor = await conn.execute(
                 "UPDATE games SET state = ?, rng = coalesce(?, rng), move_count = ?, "
                 "to_move = ?, status = ?, turn_started_at = ?, updated_at = ? "
                 "WHERE id = ? AND move_count = ?",
                 (
-                    state,
-                    rng,
+                    played.state,
+                    played.rng,
                     game.move_count,
                     game.to_move,
                     status,
@@ -110,12 +106,12 @@ class PlayCommands(OneTripMoves):
                 game.move_count,
                 "move",
                 stamp,
-                result=result,
+                result=played.result,
                 note=note,
             )
             if game.is_over:
                 await write_results(conn, game_id, row["guild_id"], row["kind"], seats, game, stamp)
-        self._games.put(game_id, game.move_count, state, game, seats)  # committed: safe to keep
+        self._games.put(game_id, game.move_count, played.state, game, seats)  # committed: keep
         record = replace(
             build_record(row, seats, game),
             status=status,
@@ -123,7 +119,7 @@ class PlayCommands(OneTripMoves):
             updated_at=from_us(stamp),
             turn_started_at=from_us(turn_started),
         )
-        return record, result
+        return record, played.result
 
     async def resign(
         self, game_id: int, seat: int, *, now: datetime | None = None, note: str = ""
@@ -151,10 +147,15 @@ class PlayCommands(OneTripMoves):
                 )
                 stamp = self._now_us(now)
                 await conn.execute(
-                    # rng: a game saved before migration 0004 moves its RNG out here too
-                    "UPDATE games SET state = ?, rng = coalesce(rng, ?), updated_at = ? "
+                    "UPDATE games SET state = ?, rng = coalesce(?, rng), updated_at = ? "
                     "WHERE id = ?",
-                    (encode_state(game), encode_rng(game), stamp, game_id),
+                    (
+                        encode_state(game),
+                        # a game saved before migration 0004 moves its RNG out here too
+                        encode_rng(game) if row["rng"] is None else None,
+                        stamp,
+                        game_id,
+                    ),
                 )
                 if note:
                     await queue_post(

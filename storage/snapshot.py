@@ -18,7 +18,7 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from engine import TileGame, game_class
+from engine import PlayResult, TileGame, game_class
 
 from .records import Seat
 
@@ -39,12 +39,31 @@ def encode_rng(game: TileGame) -> str:
     return json.dumps([version, packed, gauss], separators=(",", ":"))
 
 
-def rng_if_changed(game: TileGame, before: tuple, missing: bool) -> str | None:
-    """The RNG to store after a move: its new state if the move drew on it (or none is
-    stored yet: `missing`), else None, meaning the stored one stands."""
-    if missing or game.rng.getstate() != before:
-        return encode_rng(game)
-    return None
+@dataclass(frozen=True)
+class Played:
+    """A move played on a game, with what storing it writes."""
+
+    result: PlayResult
+    state: str
+    rng: str | None
+    """The RNG to store, or None: the stored one stands (the move did not draw on it)."""
+    new_turn: bool
+    """Whether the move passed the turn on (an AXIO! extra turn does not)."""
+
+
+def play_to_store(game: TileGame, move: object, rng_stored: bool) -> Played:
+    """Play `move` on `game` (IllegalMoveError changes nothing) and encode what storing it
+    writes; `rng_stored` False (a game saved before migration 0004) stores the RNG anyway."""
+    before = (game.to_move, game.turn)
+    rng_before = game.rng.getstate()
+    result = game.play(move)
+    changed = not rng_stored or game.rng.getstate() != rng_before
+    return Played(
+        result,
+        encode_state(game),
+        encode_rng(game) if changed else None,
+        (game.to_move, game.turn) != before,
+    )
 
 
 def decode_state(text: str, log: Iterable[tuple[int, int, str]], rng: str | None) -> TileGame:
