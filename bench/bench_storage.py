@@ -31,9 +31,8 @@ from pathlib import Path
 from bench.common import median_ms, percentile, report
 from engine import AxioGame
 from storage import GameRecord, Repository
-from storage.db import sqlite_path
 from storage.pg_local import fresh_schema
-from storage.postgres import is_postgres_url
+from storage.target import is_postgres_url, sqlite_path
 
 GUILD = 1
 CONCURRENT_GAMES = 100

@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from storage import GameRecord, Repository, ShardSet
-from storage.db import describe
+from storage.target import describe
 
 from .builder import Builder
 from .config import Settings

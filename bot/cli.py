@@ -22,8 +22,7 @@ import aiohttp
 import asyncpg
 import discord
 
-from storage.db import describe, sqlite_path
-from storage.postgres import is_postgres_url
+from storage.target import describe, is_postgres_url, sqlite_path
 
 from .config import Settings, load_settings
 

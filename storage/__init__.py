@@ -1,10 +1,15 @@
-"""Storage: games, seats, the move log, results, ratings and guild settings in SQLite,
-or in PostgreSQL (a postgresql:// URL; see postgres.py).
+"""Storage: games, seats, the move log, the outbox, results, ratings and server settings,
+behind one `Repository`.
+
+The database is SQLite (aiosqlite, the embedded default) or PostgreSQL (asyncpg, at
+scale), chosen by the target `target.py` reads: a path or `sqlite:///…`, or
+`postgresql://…`. The command modules (`lobby`, `play`, `outbox`, `schedule`, `stats`) hold
+SQL both databases understand; `db.py` is SQLite's connection and transactions,
+`postgres.py` PostgreSQL's, and `schema.py` the numbered migrations both apply.
 
 Imports only engine/, the standard library, aiosqlite, asyncpg and openskill.
 """
 
-from .db import DEFAULT_PATH
 from .errors import (
     AlreadySeatedError,
     ChannelBusyError,
@@ -34,6 +39,7 @@ from .records import (
 )
 from .repository import Repository
 from .shards import ALL_SHARDS, ShardSet
+from .target import DEFAULT_PATH
 
 __all__ = [
     "ALL_SHARDS",

@@ -16,7 +16,6 @@ for the bot to say "busy, try again" inside Discord's three seconds.
 from __future__ import annotations
 
 import asyncio
-import re
 import sqlite3
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
@@ -29,80 +28,19 @@ import aiosqlite
 
 from .errors import DatabaseBusyError
 from .postgres import IntegrityError as PostgresIntegrityError
-from .postgres import PostgresBackend, is_postgres_url
+from .postgres import PostgresBackend
 from .records import to_us
+from .schema import MIGRATIONS, migration_files, refuse_newer, split_statements
 from .snapshot import GameCache
-
-MIGRATIONS = Path(__file__).with_name("migrations")
-DEFAULT_PATH = Path("data/axio.sqlite3")
-"""Where the database lives when configuration names no file: below the working folder
-(the same default as the bot's DATABASE_PATH)."""
+from .target import DEFAULT_PATH, Target, is_postgres_url, sqlite_path
 
 Clock = Callable[[], datetime]
 INTEGRITY_ERRORS = (sqlite3.IntegrityError, PostgresIntegrityError)
 """What either database raises when the schema itself refuses a change."""
-Target = str | Path
-"""A database: a file path, `sqlite:///path`, or `postgresql://…`."""
-
-
-def sqlite_path(target: Target) -> Path:
-    """The file a SQLite target names: `sqlite:///data/x.sqlite3` is data/x.sqlite3 (as in
-    SQLAlchemy: a fourth slash makes it absolute), a plain path is itself."""
-    text = str(target)
-    if text.startswith("sqlite://"):
-        rest = text.removeprefix("sqlite://")
-        if not rest.startswith("/") or rest == "/":
-            raise ValueError(f"a SQLite URL is sqlite:///path/to/file, not {text}")
-        return Path(rest[1:])
-    if "://" in text:
-        raise ValueError(f"unknown database URL {text}: use sqlite:///path or postgresql://…")
-    return Path(text)
-
-
-def describe(target: Target) -> str:
-    """The target as it may be shown or logged: a URL without its password."""
-    text = str(target)
-    return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", text)
 
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
-
-
-def migration_files(folder: Path = MIGRATIONS) -> list[tuple[int, Path]]:
-    """The numbered .sql files (0001_name.sql, …), checked to run 1, 2, 3 … without gaps."""
-    found = []
-    for path in folder.glob("*.sql"):
-        match = re.fullmatch(r"(\d+)_[\w-]+\.sql", path.name)
-        if match:
-            found.append((int(match.group(1)), path))
-    found.sort()
-    numbers = [number for number, _ in found]
-    if numbers != list(range(1, len(found) + 1)):
-        raise RuntimeError(f"migrations must be numbered 1, 2, 3 … without gaps: {numbers}")
-    return found
-
-
-def refuse_newer(current: int, known: int) -> None:
-    """A database migrated by a newer program is not touched by this one."""
-    if current > known:
-        raise RuntimeError(
-            f"the database has schema version {current}, newer than this program "
-            f"knows ({known}): run a newer version"
-        )
-
-
-def split_statements(script: str) -> list[str]:
-    """A .sql file as single statements, so they can run inside our own transaction."""
-    statements, buffer = [], ""
-    for line in script.splitlines(keepends=True):
-        buffer += line
-        if sqlite3.complete_statement(buffer):
-            statements.append(buffer.strip())
-            buffer = ""
-    if re.sub(r"--[^\n]*", "", buffer).strip():
-        raise RuntimeError(f"unfinished SQL statement at the end of a migration: {buffer!r}")
-    return statements
 
 
 class Database:

@@ -25,15 +25,12 @@ from typing import Any
 
 import asyncpg
 
-MIGRATIONS = Path(__file__).with_name("migrations") / "postgres"
+from .schema import POSTGRES_MIGRATIONS, migration_files, refuse_newer
+
 _MIGRATION_LOCK = 0x41_58_49_4F  # "AXIO": one migrating process at a time
 _PARAMETER = re.compile(r"'(?:[^']|'')*'|\?|(?<!:):([A-Za-z_]\w*)")
 
 IntegrityError = asyncpg.IntegrityConstraintViolationError
-
-
-def is_postgres_url(target: object) -> bool:
-    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
 
 
 @lru_cache(maxsize=1024)
@@ -181,11 +178,9 @@ async def _version(conn: asyncpg.Connection) -> int:
     return int(await conn.fetchval("SELECT coalesce(max(version), 0) FROM schema_version"))
 
 
-async def migrate(conn: asyncpg.Connection, folder: Path = MIGRATIONS) -> int:
+async def migrate(conn: asyncpg.Connection, folder: Path = POSTGRES_MIGRATIONS) -> int:
     """Apply the migrations the database has not had yet, each in one transaction with its
     schema_version row (PostgreSQL's DDL is transactional)."""
-    from .db import migration_files, refuse_newer
-
     files = migration_files(folder)
     for number, path in files:
         async with conn.transaction():

@@ -14,7 +14,7 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
-from storage.db import MIGRATIONS
+from storage.schema import MIGRATIONS
 from tests.bot.console import (
     FAKE_TOKEN,
     assert_healthy_check,

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from storage import Repository
-from storage.db import INTEGRITY_ERRORS, migration_files, split_statements
-from storage.postgres import MIGRATIONS as POSTGRES_MIGRATIONS
+from storage.db import INTEGRITY_ERRORS
+from storage.schema import POSTGRES_MIGRATIONS, migration_files, split_statements
 
 from .conftest import raw_sql
 
