@@ -1,41 +1,47 @@
 """The discord.py application: one `/axio` command group over storage, engine and render.
 
-`create_bot(settings)` builds an unstarted bot; `setup_hook` opens the database, registers
-the cog and the persistent controls, syncs the commands, and starts the delivery loop and
-the scheduler, which deliver what is still owed and let computer seats play on: a
-restarted bot goes on exactly where the last one stopped.
+`create_bot(settings)` builds an unstarted bot; `setup_hook` opens the database, builds the
+table's machinery (each part given only what it uses), registers the cog and the
+controls, syncs the commands, and starts the delivery loop and the scheduler, which deliver
+what is still owed and let computer seats play on: a restarted bot goes on exactly where
+the last one stopped.
+
+This is the one place that knows every part; nothing imports it but the core (`cli`,
+`playground`).
 """
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import logging
-from collections.abc import Coroutine
-from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from storage import GameRecord, Repository, ShardSet
+from storage import Repository, ShardSet
 from storage.target import describe
 
-from .builder import Builder
+from .commands.builder import Builder
+from .commands.cog import AxioCog
+from .commands.controls import DYNAMIC_ITEMS
+from .commands.services import Services
 from .config import Settings
-from .courier import Courier
-from .desk import Desk
-from .errors import reply_refusal
-from .lobby import Lobby
-from .safe_text import NOBODY
-from .thinking import Thinker
-from .views import DYNAMIC_ITEMS
+from .screens.refusals import reply_refusal
+from .screens.safe_text import NOBODY
+from .table.background import Background
+from .table.channels import Channels
+from .table.courier import Courier
+from .table.desk import Desk
+from .table.lobby import Lobby
+from .table.scheduler import Scheduler
+from .table.thinking import Thinker
 
 log = logging.getLogger("axio")
 
 
 class AxioTree(app_commands.CommandTree):
-    """The one error handler. Commands answer their own refusals (`errors.answered`), so
+    """The one error handler. Commands answer their own refusals (`refusals.answered`), so
     what arrives here is a bug (logged, with an apology) or a check discord.py ran before
     the command (answered as a refusal)."""
 
@@ -46,6 +52,13 @@ class AxioTree(app_commands.CommandTree):
 
 
 class AxioBot(commands.AutoShardedBot):
+    desk: Desk
+    courier: Courier
+    lobby: Lobby
+    builder: Builder
+    scheduler: Scheduler
+    services: Services
+
     def __init__(self, settings: Settings, *, shard_count: int | None = None) -> None:
         intents = discord.Intents.default()
         shards = settings.shards
@@ -64,34 +77,50 @@ class AxioBot(commands.AutoShardedBot):
         """The servers whose games this process looks after: the scheduler, resume and
         delivery ask storage only for these, so two processes never act on one game."""
         self.thinker = Thinker(settings.computer_processes)
+        self.background = Background()
         self.repo: Repository = None  # type: ignore[assignment]  # opened in setup_hook
-        self.desk = Desk(self)
-        self.courier = Courier(self)
-        self.lobby = Lobby(self)
-        self.builder = Builder(self)
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._loops: list[Courier | Scheduler] = []
 
     async def setup_hook(self) -> None:
-        from .cog import AxioCog
-        from .scheduler import Scheduler
-
-        self.repo = await Repository.open(
-            self.settings.database, clock=lambda: discord.utils.utcnow()
+        settings, owned, clock = self.settings, self.shards_owned, discord.utils.utcnow
+        self.repo = await Repository.open(settings.database, clock=lambda: clock())
+        channels = Channels(self)
+        self.desk = Desk(
+            self.repo,
+            self.thinker,
+            self.background,
+            deliver=lambda game_id: self.courier.kick(game_id),
+            owned=owned,
+            computer_budget_s=settings.computer_budget_s,
         )
-        await self.add_cog(AxioCog(self))
+        self.courier = Courier(
+            self.repo,
+            channels,
+            self.background,
+            owned=owned,
+            idle_seconds=settings.delivery_idle_seconds,
+            on_pass=self.desk.resume,
+        )
+        self.lobby = Lobby(self.repo, started=self.desk.started)
+        self.builder = Builder(self.desk)
+        self.scheduler = Scheduler(
+            self.repo, self.desk, channels, owned=owned, minutes=settings.scheduler_minutes
+        )
+        self.services = Services(
+            self.repo, self.desk, self.lobby, self.builder, channels, self.background, clock
+        )
+        await self.add_cog(AxioCog(self.services))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.sync_commands()
-        self.scheduler = Scheduler(self)
-        self.scheduler.start()
-        self.courier.start()  # its first pass delivers what is owed and resumes computers
+        for loop in (self.scheduler, self.courier):
+            loop.start()  # the courier's first pass delivers what is owed, resumes computers
+            self._loops.append(loop)
         # What start-up made (the engine's tables, the commands, discord.py's state) lives as
         # long as the process: frozen, the collector's full passes stop walking it, so no
         # member's answer waits on a long one.
         gc.collect()
         gc.freeze()
-        log.info(
-            "ready: database %s, shards %s", describe(self.settings.database), self.shards_owned
-        )
+        log.info("ready: database %s, shards %s", describe(settings.database), owned)
 
     async def sync_commands(self) -> None:
         """Development guilds get their commands at once; everywhere else within an hour."""
@@ -102,40 +131,12 @@ class AxioBot(commands.AutoShardedBot):
         await self.tree.sync()
 
     async def close(self) -> None:
-        if getattr(self, "scheduler", None):
-            self.scheduler.stop()
-        self.courier.stop()
+        for loop in self._loops:
+            loop.stop()
         self.thinker.close()
         if self.repo is not None:
             await self.repo.close()
         await super().close()
-
-    def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
-        """Run background work (deliveries, computer moves) and log it if it fails; what
-        it was doing is stored, so the delivery loop's next pass takes it up again."""
-        task = asyncio.get_running_loop().create_task(work)
-        self._tasks.add(task)
-        task.add_done_callback(self._finished)
-
-    def _finished(self, task: asyncio.Task[Any]) -> None:
-        self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("background work failed", exc_info=task.exception())
-
-    def log_event(self, record: GameRecord, event: str, **details: Any) -> None:
-        """One structured line per game event: game, guild, channel, turn."""
-        turn = record.game.turn if record.game is not None else 0
-        extra = " ".join(f"{key}={value!r}" for key, value in details.items())
-        log.info(
-            "event=%r game=%s kind=%s guild=%s channel=%s turn=%s %s",
-            event,
-            record.id,
-            record.kind,
-            record.guild_id,
-            record.channel_id,
-            turn,
-            extra,
-        )
 
 
 def create_bot(settings: Settings | None = None, *, shard_count: int | None = None) -> AxioBot:

@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.app import create_bot
 from bot.config import Settings
-from bot.moves import unstamped
+from bot.screens.moves import unstamped
 
 MEMBERS = ("ann", "ben", "cat", "dan", "eve")
 TABLES = {  # channel name: (command, game, guests, computers)

@@ -15,9 +15,9 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.config import Settings
-from bot.moves import unstamped
 from bot.playground import MEMBERS, serve
-from bot.present import move_words
+from bot.screens.moves import unstamped
+from bot.screens.present import move_words
 from tests.bot.preview_client import Json, PreviewPage, controls
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime
 
-from bot.present import counted, move_log_text, move_words
+from bot.screens.present import counted, move_log_text, move_words
 from engine import AxioGame
 from storage import GameRecord, Seat
 

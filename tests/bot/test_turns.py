@@ -8,11 +8,11 @@ from types import SimpleNamespace
 
 import pytest
 
-import bot.lobby
-from bot.builder import tile_words
-from bot.moves import describe, move_text, unstamped
-from bot.present import points_text
-from bot.suggest import SUGGESTED_ORDER, appraise
+import bot.table.lobby
+from bot.screens.builder import tile_words
+from bot.screens.moves import describe, move_text, unstamped
+from bot.screens.present import points_text
+from bot.screens.suggest import SUGGESTED_ORDER, appraise
 from engine.axio_moves import tile_text
 from engine.rota_names import position_name
 from tests.bot.table import (
@@ -29,7 +29,7 @@ def fixed_seed(monkeypatch):
     """Deal from a chosen seed so a test can reach a known position."""
 
     def use(seed: int) -> None:
-        monkeypatch.setattr(bot.lobby, "_seeds", SimpleNamespace(randrange=lambda _: seed))
+        monkeypatch.setattr(bot.table.lobby, "_seeds", SimpleNamespace(randrange=lambda _: seed))
 
     return use
 

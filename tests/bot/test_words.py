@@ -6,12 +6,13 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from bot.community import shown_rating
-from bot.moves import autocomplete_options, describe, unstamped
-from bot.present import move_words, standings_text, turn_prompt
-from bot.safe_text import shown_name
-from bot.suggest import SUGGESTIONS, best_moves, ranked_suggestions, suggestion_label
-from bot.summary import ALT_TEXT_LIMIT, alt, table_summary
+from bot.screens.autocomplete import autocomplete_options
+from bot.screens.community import shown_rating
+from bot.screens.moves import describe, unstamped
+from bot.screens.present import move_words, standings_text, turn_prompt
+from bot.screens.safe_text import shown_name
+from bot.screens.suggest import SUGGESTIONS, best_moves, ranked_suggestions, suggestion_label
+from bot.screens.summary import ALT_TEXT_LIMIT, alt, table_summary
 from engine import AxioGame, RotaGame
 from storage import Seat
 from tests.bot.test_present import LONG_NAMES, record_after

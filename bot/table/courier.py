@@ -14,19 +14,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import tasks
 
-from storage import GameNotFoundError, GameRecord, OwedPost, StorageError
+from storage import GameNotFoundError, GameRecord, OwedPost, Repository, ShardSet, StorageError
 
-from .present import move_summary, newest_that_fit, seat_name, title
-from .turn_post import table_post
-
-if TYPE_CHECKING:
-    from .app import AxioBot
+from ..screens.present import move_summary, newest_that_fit, seat_name, title
+from ..screens.turn_post import table_post
+from .background import Background, log_event
+from .channels import Channels
 
 log = logging.getLogger(__name__)
 
@@ -66,12 +65,30 @@ def summaries(record: GameRecord, posts: list[OwedPost]) -> list[str]:
 
 
 class Courier:
-    def __init__(self, bot: AxioBot) -> None:
-        self.bot = bot
+    """`on_pass` runs on every pass of the loop after the owed posts are kicked (the
+    desk's resume of computer seats); `owned` are the servers this process delivers for."""
+
+    def __init__(
+        self,
+        repo: Repository,
+        channels: Channels,
+        background: Background,
+        *,
+        owned: ShardSet,
+        idle_seconds: float,
+        on_pass: Callable[[], Awaitable[None]],
+        clock: Callable[[], datetime] = discord.utils.utcnow,
+    ) -> None:
+        self.repo = repo
+        self.channels = channels
+        self.background = background
+        self.owned = owned
+        self.on_pass = on_pass
+        self.clock = clock
         self._delivering: set[int] = set()
         self._again: set[int] = set()
         self._started = False
-        self.idle = bot.settings.delivery_idle_seconds
+        self.idle = idle_seconds
         self.loop = tasks.loop(seconds=self.idle)(self.tick)
 
     def start(self) -> None:
@@ -87,7 +104,7 @@ class Courier:
             self._again.add(game_id)
             return
         self._delivering.add(game_id)
-        self.bot.spawn(self._deliver(game_id))
+        self.background.spawn(self._deliver(game_id))
 
     async def tick(self) -> None:
         """One pass: every game owing a post, and every computer seat waiting to move;
@@ -96,14 +113,14 @@ class Courier:
         wait = self.idle
         try:
             if not self._started:  # leases left by a killed predecessor are void
-                if released := await self.bot.repo.release_leases(self.bot.shards_owned):
+                if released := await self.repo.release_leases(self.owned):
                     log.info("took over %s posts a stopped process was delivering", released)
                 self._started = True
-            now = discord.utils.utcnow()
-            for game_id in await self.bot.repo.owed_games(now, self.bot.shards_owned):
+            now = self.clock()
+            for game_id in await self.repo.owed_games(now, self.owned):
                 self.kick(game_id)
-            await self.bot.desk.resume()
-            due = await self.bot.repo.next_due(self.bot.shards_owned)
+            await self.on_pass()
+            due = await self.repo.next_due(self.owned)
             if due is not None and due > now:
                 wait = min(self.idle, (due - now).total_seconds())
         except Exception:
@@ -127,26 +144,26 @@ class Courier:
 
     async def deliver_once(self, game_id: int) -> None:
         """Claim the game's owed rows, post them as one message, and record that."""
-        now = discord.utils.utcnow()
-        posts = await self.bot.repo.claim_posts(game_id, now)
+        now = self.clock()
+        posts = await self.repo.claim_posts(game_id, now)
         if not posts:
             return
         ids = [post.id for post in posts]
         try:
-            record = await self.bot.repo.get_game(game_id)
+            record = await self.repo.get_game(game_id)
         except GameNotFoundError:
-            await self.bot.repo.posts_delivered(ids, outcome="game gone")
+            await self.repo.posts_delivered(ids, outcome="game gone")
             return
         if record.move_count > max(post.move_count for post in posts):
             # Moved on since the claim: give the rows back and take them with the newer.
-            await self.bot.repo.posts_failed(ids, now)
+            await self.repo.posts_failed(ids, now)
             self._again.add(game_id)
             return
         if record.status == "cancelled":
-            await self.bot.repo.posts_delivered(ids, outcome="game ended")
+            await self.repo.posts_delivered(ids, outcome="game ended")
             return
         if self._computers_still_moving(record, posts, now):
-            await self.bot.repo.posts_failed(ids, posts[0].created_at + PACE)
+            await self.repo.posts_failed(ids, posts[0].created_at + PACE)
             self.wake()
             return
         try:
@@ -163,23 +180,23 @@ class Courier:
         return record.status == "running" and computer and now - posts[0].created_at < PACE
 
     async def _post(self, record: GameRecord, posts: list[OwedPost]) -> None:
-        channel = await self.bot.desk.channel(record)
+        channel = await self.channels.channel(record)
         if channel is None:
-            await self.bot.repo.posts_delivered([p.id for p in posts], outcome="channel gone")
+            await self.repo.posts_delivered([p.id for p in posts], outcome="channel gone")
             return
         nonce = f"axio{record.id}.{record.move_count}"[:25]
         message = await channel.send(**table_post(record, summaries(record, posts)), nonce=nonce)
         finished = record.status == "finished"
-        await self.bot.repo.posts_delivered(
+        await self.repo.posts_delivered(
             [post.id for post in posts],
             turn_message_id=None if finished else message.id,
             game_id=record.id,
         )
-        self.bot.log_event(record, "posted", move_count=record.move_count, rows=len(posts))
+        log_event(record, "posted", move_count=record.move_count, rows=len(posts))
         if finished:
-            self.bot.log_event(record, "finished")
+            log_event(record, "finished")
         if record.turn_message_id not in (None, message.id):
-            await self.bot.desk.retire_turn_message(record, record.turn_message_id)
+            await self.channels.retire_turn_message(record, record.turn_message_id)
 
     async def _failed(self, record: GameRecord, posts: list[OwedPost], error: Exception) -> None:
         ids = [post.id for post in posts]
@@ -187,7 +204,7 @@ class Courier:
             log.warning(
                 "game %s: channel %s is gone; its posts are dropped", record.id, record.channel_id
             )
-            await self.bot.repo.posts_delivered(ids, outcome="channel gone")
+            await self.repo.posts_delivered(ids, outcome="channel gone")
             return
         attempts = max(post.attempts for post in posts)
         wait = backoff(attempts, error)
@@ -201,5 +218,5 @@ class Courier:
             )
         else:
             log.exception("game %s: post failed", record.id, exc_info=error)
-        await self.bot.repo.posts_failed(ids, discord.utils.utcnow() + wait)
+        await self.repo.posts_failed(ids, self.clock() + wait)
         self.wake()

@@ -11,26 +11,40 @@ failing pass is logged and the next pass runs as usual.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from datetime import datetime
 
 import discord
 from discord.ext import tasks
 
-from storage import DueTurn, GameNotFoundError, StaleTurnError
+from storage import DueTurn, GameNotFoundError, Repository, ShardSet, StaleTurnError
 
-from .present import seat_name, title
-from .safe_text import pinging
-
-if TYPE_CHECKING:
-    from .app import AxioBot
+from ..screens.present import seat_name, title
+from ..screens.safe_text import pinging
+from .background import log_event
+from .channels import Channels
+from .desk import Desk
 
 log = logging.getLogger(__name__)
 
 
 class Scheduler:
-    def __init__(self, bot: AxioBot) -> None:
-        self.bot = bot
-        self.loop = tasks.loop(minutes=bot.settings.scheduler_minutes)(self.tick)
+    def __init__(
+        self,
+        repo: Repository,
+        desk: Desk,
+        channels: Channels,
+        *,
+        owned: ShardSet,
+        minutes: float,
+        clock: Callable[[], datetime] = discord.utils.utcnow,
+    ) -> None:
+        self.repo = repo
+        self.desk = desk
+        self.channels = channels
+        self.owned = owned
+        self.clock = clock
+        self.loop = tasks.loop(minutes=minutes)(self.tick)
 
     def start(self) -> None:
         self.loop.start()
@@ -47,12 +61,12 @@ class Scheduler:
             log.exception("scheduler pass failed; the next pass tries again")
 
     async def _pass(self) -> None:
-        now = discord.utils.utcnow()
-        owned = self.bot.shards_owned
-        for due in await self.bot.repo.games_due_reminder(now, owned):
+        now = self.clock()
+        owned = self.owned
+        for due in await self.repo.games_due_reminder(now, owned):
             if owned.owns(due.guild_id):
                 await self._guarded(self.remind(due), due)
-        for due in await self.bot.repo.games_due_timeout(now, owned):
+        for due in await self.repo.games_due_timeout(now, owned):
             if owned.owns(due.guild_id):
                 await self._guarded(self.time_out(due), due)
 
@@ -65,41 +79,34 @@ class Scheduler:
             log.exception("scheduler failed for game %s", due.game_id)
 
     async def remind(self, due: DueTurn) -> None:
-        if not await self.bot.repo.mark_reminded(due.game_id, due.move_count):
+        if not await self.repo.mark_reminded(due.game_id, due.move_count):
             return
-        hours = (discord.utils.utcnow() - due.turn_started_at).total_seconds() / 3600
+        hours = (self.clock() - due.turn_started_at).total_seconds() / 3600
         text = (
             f"⏰ <@{due.user_id}>, your {title(due.kind)} move has been waiting "
             f"{hours:.0f} h. Press **My tiles** on the latest message, or `/axio hand`."
         )
-        record = await self.bot.repo.get_game(due.game_id)
-        channel = await self.bot.desk.channel(record)
+        record = await self.repo.get_game(due.game_id)
+        channel = await self.channels.channel(record)
         if channel is not None:
             await channel.send(text, allowed_mentions=pinging([due.user_id]))
-        if await self.bot.repo.notify_enabled(due.user_id):
-            await self._direct_message(due.user_id, text)
-        self.bot.log_event(record, "reminded", seat=due.seat)
-
-    async def _direct_message(self, user_id: int, text: str) -> None:
-        try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(text)
-        except discord.HTTPException:
-            log.info("could not send a direct message to %s", user_id)
+        if await self.repo.notify_enabled(due.user_id):
+            await self.channels.direct_message(due.user_id, text)
+        log_event(record, "reminded", seat=due.seat)
 
     async def time_out(self, due: DueTurn) -> None:
         """The server's choice: a computer move for this turn, or the seat resigned."""
-        record = await self.bot.repo.get_game(due.game_id)
+        record = await self.repo.get_game(due.game_id)
         if record.move_count != due.move_count or record.status != "running":
             return
         name = seat_name(record.seats[due.seat])
         if due.timeout_action == "resign":
             note = f"⌛ {name} ran out of time and was resigned; a computer plays on."
-            now = discord.utils.utcnow()
-            record = await self.bot.repo.resign(record.id, due.seat, now=now, note=note)
-            self.bot.log_event(record, "timed out: resigned", seat=due.seat)
-            self.bot.desk.committed(record)
+            now = self.clock()
+            record = await self.repo.resign(record.id, due.seat, now=now, note=note)
+            log_event(record, "timed out: resigned", seat=due.seat)
+            self.desk.committed(record)
             return
-        self.bot.log_event(record, "timed out: computer move", seat=due.seat)
+        log_event(record, "timed out: computer move", seat=due.seat)
         note = f"⌛ {name} ran out of time: a computer made this move."
-        await self.bot.desk.play_for(record.id, due.seat, note=note)
+        await self.desk.play_for(record.id, due.seat, note=note)

@@ -21,11 +21,11 @@ from storage import (
     SoloScore,
 )
 
-from .errors import Refusal
+from .controls import GAME_ID_LIMIT
 from .present import counted, title
+from .refusals import Refusal
 from .safe_text import plain_name, shown_name
 from .summary import image_file
-from .views import GAME_ID_LIMIT
 
 ACCENT = discord.Colour.from_rgb(245, 197, 66)
 

@@ -10,16 +10,16 @@ import discord
 from engine import ScoredMove
 from storage import GameRecord
 
+from .controls import move_button, view_of
 from .moves import describe, move_text
 from .suggest import SUGGESTED_ORDER, appraise, suggestion_label
-from .views import MoveButton
 
 
 def hint_message(record: GameRecord, hints: list[Any]) -> tuple[str, discord.ui.View]:
     """The hints as numbered lines with their reasons, and one button each."""
     game = record.game
     assert game is not None
-    view = discord.ui.View(timeout=None)
+    view = view_of()
     if not hints:
         return "💡 No suggestion now: use **My tiles** or `/axio hand`.", view
     exchange = getattr(game, "phase", "place") == "exchange"
@@ -35,10 +35,10 @@ def hint_message(record: GameRecord, hints: list[Any]) -> tuple[str, discord.ui.
         lines.append(f"{number}. **{describe(game, hint.move)}** — {hint.reason}")
         text = move_text(game, hint.move)
         if suggestion is None:  # the exchange answer: its own button plays it
-            view.add_item(MoveButton(record.id, record.move_count, text, text))
+            view.add_item(move_button(record.id, record.move_count, text, text))
         else:
             label = f"{number}. {suggestion_label(game, suggestion)}"[:80]
             view.add_item(
-                MoveButton(record.id, record.move_count, "try", text, label=label, row=number - 1)
+                move_button(record.id, record.move_count, "try", text, label=label, row=number - 1)
             )
     return "\n".join(lines), view

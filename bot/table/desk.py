@@ -13,17 +13,24 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import defaultdict
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
 
 import discord
 
 from engine import PlayResult
-from storage import GameNotFoundError, GameRecord, Repository, StaleTurnError, WrongStatusError
+from storage import (
+    GameNotFoundError,
+    GameRecord,
+    Repository,
+    ShardSet,
+    StaleTurnError,
+    WrongStatusError,
+)
 
-from .turn_post import retired_turn_post
-
-if TYPE_CHECKING:
-    from .app import AxioBot
+from .background import Background, log_event
+from .thinking import Thinker
 
 log = logging.getLogger(__name__)
 
@@ -41,28 +48,32 @@ def skip_votes_needed(record: GameRecord) -> int:
 
 
 class Desk:
-    def __init__(self, bot: AxioBot) -> None:
-        self.bot = bot
+    """`deliver(game_id)` asks for the game's owed posts to go out (the courier's kick);
+    `owned` are the servers whose games this process drives."""
+
+    def __init__(
+        self,
+        repo: Repository,
+        thinker: Thinker,
+        background: Background,
+        *,
+        deliver: Callable[[int], None],
+        owned: ShardSet,
+        computer_budget_s: float,
+        clock: Callable[[], datetime] = discord.utils.utcnow,
+    ) -> None:
+        self.repo = repo
+        self.thinker = thinker
+        self.background = background
+        self.deliver = deliver
+        self.owned = owned
+        self.computer_budget_s = computer_budget_s
+        self.clock = clock
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._driving: set[int] = set()
 
-    @property
-    def repo(self) -> Repository:
-        return self.bot.repo
-
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks[game_id]
-
-    async def channel(self, record: GameRecord) -> discord.abc.Messageable | None:
-        """The game's channel; None when Discord says it no longer exists."""
-        channel = self.bot.get_channel(record.channel_id)
-        if channel is None:
-            try:
-                channel = await self.bot.fetch_channel(record.channel_id)
-            except discord.NotFound:
-                log.warning("game %s: channel %s is gone", record.id, record.channel_id)
-                return None
-        return channel  # type: ignore[return-value]
 
     # --- moves ---------------------------------------------------------------------------
     async def play(
@@ -79,15 +90,15 @@ class Desk:
         the post delivered and computers play on."""
         async with self.lock(record.id):
             record, result = await self.repo.record_move(
-                record.id, expected, move, seat=seat, now=discord.utils.utcnow(), note=note
+                record.id, expected, move, seat=seat, now=self.clock(), note=note
             )
-        self.bot.log_event(record, event, move=result.move, seat=result.seat)
+        log_event(record, event, move=result.move, seat=result.seat)
         self.committed(record)
         return record, result
 
     def committed(self, record: GameRecord) -> None:
         """After any commit: deliver what it owes, and let a computer to move think."""
-        self.bot.courier.kick(record.id)
+        self.deliver(record.id)
         seat = record.seat_to_move
         if record.status == "running" and seat is not None and seat.plays_as is not None:
             self.drive(record.id)
@@ -96,7 +107,7 @@ class Desk:
         """Let the game's computer seats play on, once per game at a time."""
         if game_id not in self._driving:
             self._driving.add(game_id)
-            self.bot.spawn(self._run_computers(game_id))
+            self.background.spawn(self._run_computers(game_id))
 
     async def _run_computers(self, game_id: int) -> None:
         try:
@@ -117,13 +128,13 @@ class Desk:
             try:
                 async with self.lock(game_id):
                     record, result = await self.repo.record_move(
-                        game_id, expected, move, now=discord.utils.utcnow()
+                        game_id, expected, move, now=self.clock()
                     )
             except MOVED_ON:
                 log.info("game %s moved on while a computer thought", game_id)
                 return
-            self.bot.log_event(record, "computer move", move=result.move, seat=result.seat)
-            self.bot.courier.kick(game_id)
+            log_event(record, "computer move", move=result.move, seat=result.seat)
+            self.deliver(game_id)
 
     async def play_for(
         self, game_id: int, seat: int, note: str = "", level: str = STAND_IN_LEVEL
@@ -160,36 +171,23 @@ class Desk:
         """Think in the bot's Thinker (a process pool), so the bot keeps answering
         meanwhile; the seed makes the choice repeatable for this game and move."""
         assert record.game is not None
-        return await self.bot.thinker.choose(
+        return await self.thinker.choose(
             record.game,
             level,
             seed=(record.seed or 0) * 1009 + record.game.move_count,
-            budget_s=self.bot.settings.computer_budget_s,
+            budget_s=self.computer_budget_s,
         )
-
-    async def retire_turn_message(self, record: GameRecord, message_id: int | None) -> None:
-        """Take the buttons off an old turn message: they would only say 'too late'. Best
-        effort: a message that cannot be edited is left as it is."""
-        if message_id is None:
-            return
-        try:
-            channel = await self.channel(record)
-            if channel is not None:
-                old = await channel.fetch_message(message_id)  # type: ignore[union-attr]
-                await old.edit(**retired_turn_post(old))
-        except (TimeoutError, discord.HTTPException, OSError):
-            log.info("game %s: could not tidy turn message %s", record.id, message_id)
 
     # --- the start and restarts -----------------------------------------------------------
     def started(self, record: GameRecord) -> None:
         """A game has been dealt (its first post is owed): show it, let computers open."""
-        self.bot.log_event(record, "started")
+        log_event(record, "started")
         self.committed(record)
 
     async def resume(self) -> None:
         """At start-up and on every delivery pass: computer seats whose turn it is play
         on, and so do stand-ins for votes to skip that passed (this process's servers)."""
-        owned = self.bot.shards_owned
+        owned = self.owned
         for game_id in await self.repo.games_awaiting_computer(owned):
             self.drive(game_id)
         for game_id, votes in await self.repo.games_skip_voted():
@@ -202,7 +200,7 @@ class Desk:
         """A computer makes one person's turn (a vote to skip), once per game at a time."""
         if game_id not in self._driving:
             self._driving.add(game_id)
-            self.bot.spawn(self._stand_in(game_id, seat, note))
+            self.background.spawn(self._stand_in(game_id, seat, note))
 
     async def _stand_in(self, game_id: int, seat: int, note: str) -> None:
         try:

@@ -1,7 +1,7 @@
 """What the channel is shown after moves: one message with what happened, the table image
 and who moves next (with the **My tiles** button for a person).
 
-The delivery loop (`bot/courier.py`) builds every table post here, from stored state only,
+The delivery loop (`bot/table/courier.py`) builds every table post here, from stored state only,
 so a post delivered again after a crash says exactly what the first one would have said.
 Several moves that have not been shown yet (a table of computers, a person's AXIO! extra
 turns) are summed up in one post.
@@ -16,6 +16,7 @@ import discord
 from render import render_table
 from storage import GameRecord
 
+from .controls import my_tiles_button
 from .present import seat_names, standings_text, turn_prompt
 from .summary import image_file, table_summary
 
@@ -54,8 +55,6 @@ def table_post(record: GameRecord, summaries: list[str]) -> dict[str, Any]:
 
     Only the person to move is pinged (at the end: every person at the table); nobody's
     name in a summary pings anyone."""
-    from .views import MyTilesButton
-
     game = record.game
     assert game is not None
     lines = list(summaries)
@@ -73,7 +72,7 @@ def table_post(record: GameRecord, summaries: list[str]) -> dict[str, Any]:
     person = seat is not None and seat.plays_as is None and seat.user_id is not None
     controls: list[discord.ui.Item] = []
     if person:
-        controls.append(MyTilesButton(record.id, record.move_count))
+        controls.append(my_tiles_button(record.id, record.move_count))
     return {
         "view": table_layout("\n".join(lines), file, controls),
         "file": file,

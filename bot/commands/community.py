@@ -1,15 +1,12 @@
 """The `/axio` commands about the community rather than one game: leaderboards, stats,
-history, replays, server settings and turn notifications. Mixed into `AxioCog`, so they
-stay in the one `/axio` group."""
+history, replays, server settings and turn notifications."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
-from .community import (
+from ..screens.community import (
     history_embed,
     leaderboard_embed,
     replay_file,
@@ -18,38 +15,28 @@ from .community import (
     solo_embed,
     stats_embed,
 )
-from .errors import Refusal, answered
-
-if TYPE_CHECKING:
-    from .app import AxioBot
-
-GAMES = [
-    app_commands.Choice(name="AXIO", value="axio"),
-    app_commands.Choice(name="AXIO Rota", value="rota"),
-]
-OPTION_INTEGER_LIMIT = 2**53
-"""The largest integer a Discord option carries."""
-TIMEOUT_ACTIONS = [
-    app_commands.Choice(name="a computer makes the move", value="computer"),
-    app_commands.Choice(name="the seat is resigned", value="resign"),
-]
+from ..screens.refusals import Refusal, answered
+from .options import GAME_CHOICES, OPTION_INTEGER_LIMIT, TIMEOUT_ACTIONS
+from .services import Services
 
 
 class CommunityCommands:
-    bot: AxioBot
+    services: Services
 
     @app_commands.command(description="The server's best players (or solo high scores)")
     @answered()
     @app_commands.describe(game="Which game", solo="Show solo high scores instead")
-    @app_commands.choices(game=GAMES)
+    @app_commands.choices(game=GAME_CHOICES)
     async def leaderboard(
         self, interaction: discord.Interaction, game: app_commands.Choice[str], solo: bool = False
     ) -> None:
         guild = interaction.guild_id or 0
         if solo:
-            embed = solo_embed(game.value, await self.bot.repo.solo_high_scores(guild, game.value))
+            embed = solo_embed(
+                game.value, await self.services.repo.solo_high_scores(guild, game.value)
+            )
         else:
-            entries = await self.bot.repo.leaderboard(guild, game.value)
+            entries = await self.services.repo.leaderboard(guild, game.value)
             embed = leaderboard_embed(game.value, entries)
         await interaction.response.send_message(embed=embed)
 
@@ -60,13 +47,13 @@ class CommunityCommands:
         self, interaction: discord.Interaction, member: discord.Member | None = None
     ) -> None:
         who = member or interaction.user
-        found = await self.bot.repo.player_stats(interaction.guild_id or 0, who.id)
+        found = await self.services.repo.player_stats(interaction.guild_id or 0, who.id)
         await interaction.response.send_message(embed=stats_embed(who, found))
 
     @app_commands.command(description="Recent finished games on this server")
     @answered()
     async def history(self, interaction: discord.Interaction) -> None:
-        entries = await self.bot.repo.recent_history(interaction.guild_id or 0, limit=10)
+        entries = await self.services.repo.recent_history(interaction.guild_id or 0, limit=10)
         await interaction.response.send_message(embed=history_embed(entries))
 
     @app_commands.command(description="An animated replay of a finished game")
@@ -77,9 +64,9 @@ class CommunityCommands:
         interaction: discord.Interaction,
         game: app_commands.Range[int, 1, OPTION_INTEGER_LIMIT],
     ) -> None:
-        record = await replayable(self.bot.repo, interaction.guild_id or 0, game)
+        record = await replayable(self.services.repo, interaction.guild_id or 0, game)
         await interaction.response.defer(thinking=True)  # checked first: refusals stay private
-        file = await replay_file(self.bot.repo, record)
+        file = await replay_file(self.services.repo, record)
         await interaction.followup.send(f"🎞️ Replay of game #{game}", file=file)
 
     @app_commands.command(description="Show or change this server's reminders and timeouts")
@@ -102,7 +89,7 @@ class CommunityCommands:
         guild = interaction.guild_id or 0
         changes = (reminder_hours, timeout_hours, timeout_action, hints)
         if all(value is None for value in changes):
-            current = await self.bot.repo.guild_settings(guild)
+            current = await self.services.repo.guild_settings(guild)
             await interaction.response.send_message(embed=settings_embed(current), ephemeral=True)
             return
         permissions = interaction.permissions
@@ -111,7 +98,7 @@ class CommunityCommands:
                 "Only members who may manage the server can change settings. "
                 "Use `/axio settings` with no options to see them."
             )
-        new = await self.bot.repo.set_guild_settings(
+        new = await self.services.repo.set_guild_settings(
             guild,
             reminder_hours=reminder_hours,
             timeout_hours=timeout_hours,
@@ -124,7 +111,7 @@ class CommunityCommands:
     @answered(in_dms=True)
     @app_commands.describe(enabled="On or off")
     async def notify(self, interaction: discord.Interaction, enabled: bool) -> None:
-        await self.bot.repo.set_notify(interaction.user.id, enabled)
+        await self.services.repo.set_notify(interaction.user.id, enabled)
         state = "will" if enabled else "will no longer"
         await interaction.response.send_message(
             f"You {state} get a direct message when your move is overdue.", ephemeral=True

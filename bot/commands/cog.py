@@ -1,0 +1,33 @@
+"""The one `/axio` command group. Its commands live in one module per area (the lobby,
+play, looking at the game, the community) and are gathered here into one GroupCog, so
+Discord shows them all under `/axio`.
+
+Each command is `@answered`: its refusals are answered ephemerally inside it, and only
+bugs reach the tree's one handler. The group is server-only (see `SERVER_ONLY` in
+`screens/refusals.py` for why)."""
+
+from __future__ import annotations
+
+from discord import app_commands
+from discord.ext import commands
+
+from .community import CommunityCommands
+from .lobby import LobbyCommands
+from .look import LookCommands
+from .play import PlayCommands
+from .services import Services
+
+
+@app_commands.guild_only()
+class AxioCog(
+    LobbyCommands,
+    PlayCommands,
+    LookCommands,
+    CommunityCommands,
+    commands.GroupCog,
+    group_name="axio",
+    group_description="Play AXIO and AXIO Rota",
+):
+    def __init__(self, services: Services) -> None:
+        self.services = services
+        super().__init__()

@@ -1,0 +1,182 @@
+"""What a press of a button or a menu does. Each kind of control (`screens/controls.py`
+draws them) has one DynamicItem here, registered with discord.py, which matches its
+custom_id, so every control works after a restart and knows when it has gone stale.
+
+No rules live here: a control loads the game, checks where and for which move it was
+pressed, and hands the decision to the move builder or the lobby.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar
+
+import discord
+
+from storage import GameRecord
+
+from ..screens.controls import (
+    COMPUTER,
+    FIELD_LIMIT,
+    LOBBY,
+    MOVE,
+    MY_TILES,
+    OTHER_CHANNEL,
+    PICK,
+    PREFIX,
+    Address,
+    ForgedControl,
+)
+from ..screens.refusals import SERVER_ONLY, Refusal, reply_refusal
+from .services import services
+
+_ITEMS: list[type[GameControl]] = []
+
+
+class GameControl(discord.ui.DynamicItem[discord.ui.Item], template=r"$^"):
+    """Shared by every control: read and validate the custom_id (its `ADDRESS` says how),
+    and route errors to the one refusal reply. A forged or malformed id is answered with
+    a refusal and never reaches `run`."""
+
+    ADDRESS: ClassVar[Address]
+    problem: str | None = None
+
+    def __init_subclass__(cls, address: Address | None = None, **kwargs: Any) -> None:
+        if address is not None:
+            cls.ADDRESS = address
+            kwargs["template"] = rf"(?s){PREFIX}:{re.escape(address.kind)}:(?P<fields>.*)"
+            _ITEMS.append(cls)
+        super().__init_subclass__(**kwargs)
+
+    def __init__(self, item: discord.ui.Item, fields: dict[str, Any] | None = None) -> None:
+        super().__init__(item)
+        self.fields = fields or {}
+        self.game_id: int = self.fields.get("game_id", 0)
+        self.move_count: int = self.fields.get("move_count", 0)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str]
+    ) -> GameControl:
+        try:
+            return cls(item, cls.ADDRESS.read(match["fields"]))
+        except ForgedControl as forged:
+            control = cls(item)
+            control.problem = str(forged)
+            return control
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        try:
+            if self.problem is not None:
+                raise Refusal(
+                    f"That control is not one the bot made ({self.problem}), so it does "
+                    "nothing. Use the latest game message, or `/axio hand`."
+                )
+            if interaction.guild_id is None:
+                raise Refusal(SERVER_ONLY)
+            await self.run(interaction)
+        except Exception as error:
+            await reply_refusal(interaction, error)
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
+
+    async def current(self, interaction: discord.Interaction) -> GameRecord:
+        """The game, refusing if this control was made for an earlier move."""
+        record = await services(interaction).repo.get_game(self.game_id)
+        if record.channel_id != interaction.channel_id:
+            raise Refusal(OTHER_CHANNEL)
+        if record.status != "running" or record.game is None:
+            raise Refusal("That game is over. Start a new one with `/axio new`.")
+        if record.move_count != self.move_count:
+            turn = stale_turn(record, self.move_count)
+            raise Refusal(
+                f"That was for turn {turn}; the game has moved on. Use the latest message's "
+                "**My tiles** button, or `/axio hand`."
+            )
+        return record
+
+
+class UnknownControl(GameControl, template=r"$^"):
+    """Any `axio:` custom_id of a kind the bot does not make: answered, not ignored."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str]
+    ) -> GameControl:
+        control = cls(item)
+        control.problem = "its kind is unknown"
+        return control
+
+
+def stale_turn(record: GameRecord, move_count: int) -> int:
+    game = record.game
+    if game is not None and move_count < len(game.log):
+        return game.log[move_count].turn
+    return game.turn if game else 0
+
+
+class LobbyControl(GameControl, address=LOBBY):
+    async def run(self, interaction: discord.Interaction) -> None:
+        await services(interaction).lobby.press(interaction, self.game_id, self.fields["action"])
+
+
+class ComputerControl(GameControl, address=COMPUTER):
+    async def run(self, interaction: discord.Interaction) -> None:
+        await services(interaction).lobby.add_computer(
+            interaction, self.game_id, self.fields["level"]
+        )
+
+
+class MyTilesControl(GameControl, address=MY_TILES):
+    async def run(self, interaction: discord.Interaction) -> None:
+        record = await self.current(interaction)
+        await services(interaction).builder.open(interaction, record)
+
+
+class ChoiceControl(GameControl, address=PICK):
+    async def run(self, interaction: discord.Interaction) -> None:
+        record = await self.current(interaction)
+        value = chosen_value(interaction)
+        await services(interaction).builder.chosen(interaction, record, self.fields["step"], value)
+
+
+class MoveControl(GameControl, address=MOVE):
+    async def run(self, interaction: discord.Interaction) -> None:
+        act, move = self.fields["act"], self.fields["move"]
+        record = await self.current(interaction)
+        builder = services(interaction).builder
+        if act == "back":
+            await builder.open(interaction, record, edit=True)
+        elif act == "other":
+            await builder.menus(interaction, record)
+        elif act == "try":
+            await builder.preview(interaction, record, move)
+        else:
+            await builder.confirm(interaction, record, move or act)
+
+
+def chosen_value(interaction: discord.Interaction) -> str:
+    """The one value a builder menu sends; a payload without it is refused."""
+    values = (interaction.data or {}).get("values")  # type: ignore[union-attr]
+    if (
+        not isinstance(values, list)
+        or len(values) != 1
+        or not isinstance(values[0], str)
+        or not 0 < len(values[0]) <= FIELD_LIMIT
+    ):
+        raise Refusal("That menu sent no choice I can read. Press **My tiles** to start again.")
+    return values[0]
+
+
+def dynamic_items() -> tuple[type[GameControl], ...]:
+    """Every control class to register, and one for `axio:` ids of no known kind (its
+    template is made from the kinds, so a new control needs no change here)."""
+    kinds = "|".join(re.escape(item.ADDRESS.kind) for item in _ITEMS)
+    unknown = type(
+        "UnknownAxioControl", (UnknownControl,), {}, template=rf"(?s){PREFIX}:(?!(?:{kinds}):).*"
+    )
+    return (*_ITEMS, unknown)
+
+
+DYNAMIC_ITEMS = dynamic_items()
