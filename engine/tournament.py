@@ -25,6 +25,7 @@ among equals drawn with the tournament's seed (FIDE draws lots among unrated pla
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
@@ -196,6 +197,13 @@ def seed_order(players: Iterable[int], ratings: Mapping[int, float], seed: int) 
     random.Random(seed).shuffle(drawn)
     lot = {player: i for i, player in enumerate(drawn)}
     return sorted(drawn, key=lambda p: (-ratings.get(p, 0.0), lot[p]))
+
+
+def table_seed(seed: int, round_number: int, table: int) -> int:
+    """The deal of one table: from the tournament's seed, the round and the table, so a
+    tournament's games are all fixed by its seed."""
+    text = f"axio-tournament/{seed}/{round_number}/{table}"
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") % 2**31
 
 
 _GLYPHS = {Fraction(1, 4): "¼", Fraction(1, 2): "½", Fraction(3, 4): "¾"}
