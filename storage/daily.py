@@ -317,8 +317,8 @@ class DailyCommands(Database):
                 "SELECT guild_id, daily_channel_id FROM guild_settings gs "
                 f"WHERE daily_channel_id IS NOT NULL AND {owned} AND NOT EXISTS (SELECT 1 "
                 "FROM channel_posts p WHERE p.post_key = 'daily:' || CAST(gs.guild_id AS TEXT) "
-                "|| ':' || CAST(? AS TEXT))",
-                (*params, day),
+                "|| ?)",
+                (*params, f":{day}"),
             )
             queued = 0
             for guild_id, channel_id in rows:
