@@ -87,12 +87,13 @@ class TournamentCommands(Database):
         days_per_move: float = 3,
         timeout_action: str = "computer",
         starts_at: datetime | None = None,
-        cap: int = 32,
+        cap: int | None = None,
         name: str | None = None,
         now: datetime | None = None,
     ) -> Tournament:
-        """A tournament open for sign-up in `channel_id`. StorageError (readable) for a
-        setting out of range; see the module for the limits."""
+        """A tournament open for sign-up in `channel_id` (cap: at most that many players,
+        by default as many as the format allows). StorageError (readable) for a setting
+        out of range; see the module for the limits."""
         game_class(kind)  # an unknown game is refused before anything is written
         action = TIMEOUT_ACTIONS.get(timeout_action)
         stamp = self._now_us(now)
@@ -103,6 +104,7 @@ class TournamentCommands(Database):
         if format == "swiss" and not (rounds and 1 <= rounds <= SWISS_MAX_ROUNDS):
             raise StorageError(f"a Swiss tournament has 1 to {SWISS_MAX_ROUNDS} rounds")
         most = ROUND_ROBIN_MAX_PLAYERS if format == "round_robin" else MAX_PLAYERS
+        cap = most if cap is None else cap
         if not max(2, table_size) <= cap <= most:
             raise StorageError(f"this tournament can take {max(2, table_size)} to {most} players")
         if not 0.25 <= days_per_move <= 30:
