@@ -32,8 +32,9 @@ Public API, for the bot (names are stable):
   best_streak)) -> bytes`` the daily challenge's spoiler-free share card (no board), and
   ``daily_card_alt(card) -> str`` its alt text.
 - ``render_standings(title, lines, subtitle="") -> bytes`` a tournament's standings as a
-  table (lines: anything shaped like ``storage.TournamentStanding``: rank, name, points,
-  buchholz, lowest_sum, withdrawn), and ``standings_alt(title, lines, subtitle)``.
+  table (lines: ``StandingsRow`` or anything shaped like it, as
+  ``storage.TournamentStanding``: rank, name, points, buchholz, lowest_sum, withdrawn),
+  and ``standings_alt(title, lines, subtitle)``.
 
 Geometry helpers, so tests (and anything else) find pixels through the same layout the
 drawing uses: ``axio_layout``, ``axio_cell_centre``, ``rota_layout``,
@@ -50,6 +51,7 @@ from engine.game import TileGame
 from .axio_board import axio_cell_centre, axio_layout, last_turn_placements, render_axio_board
 from .community import (
     DailyCard,
+    StandingsRow,
     daily_card_alt,
     render_daily_card,
     render_standings,
@@ -76,6 +78,7 @@ def render_board(game: TileGame, preview: object = None) -> bytes:
 
 __all__ = [
     "DailyCard",
+    "StandingsRow",
     "axio_cell_centre",
     "axio_layout",
     "daily_card_alt",

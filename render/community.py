@@ -128,7 +128,7 @@ def daily_card_alt(card: DailyCard) -> str:
 
 
 class StandingLine(Protocol):
-    """One line of standings (storage.TournamentStanding has this shape)."""
+    """One line of standings: storage.TournamentStanding has this shape, or StandingsRow."""
 
     rank: int
     name: str
@@ -136,6 +136,16 @@ class StandingLine(Protocol):
     buchholz: Fraction
     lowest_sum: int
     withdrawn: bool
+
+
+@dataclass(frozen=True)
+class StandingsRow:
+    rank: int
+    name: str
+    points: Fraction
+    buchholz: Fraction
+    lowest_sum: int
+    withdrawn: bool = False
 
 
 _COLUMNS = (("#", 56), ("player", 0), ("pts", 84), ("buch", 104), ("lows", 100))

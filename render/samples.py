@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 import sys
-from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
@@ -32,6 +31,7 @@ from . import (
     render_standings,
     render_table,
 )
+from .community import StandingsRow
 
 NAMES = ["Alice", "Bob the Builder of Very Long Names", "Chandra", "Dmitri"]
 
@@ -151,24 +151,14 @@ def community_samples() -> dict[str, bytes]:
         ),
     }
     lines = [
-        _Line(1, NAMES[0], Fraction(3), Fraction(9, 2), 60),
-        _Line(2, NAMES[1], Fraction(5, 2), Fraction(4), 55),
-        _Line(2, NAMES[2], Fraction(5, 2), Fraction(4), 55),
-        _Line(4, NAMES[3], Fraction(1), Fraction(7, 3), 40, withdrawn=True),
-        *(_Line(5 + i, f"Player {i + 5}", Fraction(0), Fraction(1), 10) for i in range(26)),
+        StandingsRow(1, NAMES[0], Fraction(3), Fraction(9, 2), 60),
+        StandingsRow(2, NAMES[1], Fraction(5, 2), Fraction(4), 55),
+        StandingsRow(2, NAMES[2], Fraction(5, 2), Fraction(4), 55),
+        StandingsRow(4, NAMES[3], Fraction(1), Fraction(7, 3), 40, withdrawn=True),
+        *(StandingsRow(5 + i, f"Player {i + 5}", Fraction(0), Fraction(1), 10) for i in range(26)),
     ]
     out["standings_30_players.png"] = render_standings("Spring Swiss", lines, "after round 3 of 5")
     return out
-
-
-@dataclass(frozen=True)
-class _Line:
-    rank: int
-    name: str
-    points: Fraction
-    buchholz: Fraction
-    lowest_sum: int
-    withdrawn: bool = False
 
 
 def main(argv: list[str]) -> int:

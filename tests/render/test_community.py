@@ -4,7 +4,6 @@ same in words for the alt text."""
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 from fractions import Fraction
 
 from PIL import Image
@@ -18,7 +17,15 @@ from render import (
     standings_alt,
     theme,
 )
-from render.community import PAD, STANDINGS_SHOWN, TABLE_ROW, TRACK_ROW, WIDTH, points_figure
+from render.community import (
+    PAD,
+    STANDINGS_SHOWN,
+    TABLE_ROW,
+    TRACK_ROW,
+    WIDTH,
+    StandingsRow,
+    points_figure,
+)
 
 
 def image(png: bytes) -> Image.Image:
@@ -56,26 +63,16 @@ def test_the_share_card_in_words():
     assert "streak 1 day " in daily_card_alt(late)
 
 
-@dataclass(frozen=True)
-class Line:
-    rank: int
-    name: str
-    points: Fraction
-    buchholz: Fraction
-    lowest_sum: int
-    withdrawn: bool = False
-
-
 LINES = [
-    Line(1, "Alice", Fraction(3), Fraction(9, 2), 60),
-    Line(2, "Bob", Fraction(5, 2), Fraction(4), 55),
-    Line(3, "Dmitri", Fraction(1), Fraction(7, 3), 40, withdrawn=True),
+    StandingsRow(1, "Alice", Fraction(3), Fraction(9, 2), 60),
+    StandingsRow(2, "Bob", Fraction(5, 2), Fraction(4), 55),
+    StandingsRow(3, "Dmitri", Fraction(1), Fraction(7, 3), 40, withdrawn=True),
 ]
 
 
 def test_standings_are_a_row_per_player_up_to_a_page():
     three = image(render_standings("Spring Swiss", LINES, "after round 3 of 5"))
-    many = [Line(i + 1, f"P{i}", Fraction(0), Fraction(0), 0) for i in range(40)]
+    many = [StandingsRow(i + 1, f"P{i}", Fraction(0), Fraction(0), 0) for i in range(40)]
     page = image(render_standings("Spring Swiss", many))
     assert three.width == page.width == WIDTH
     assert page.height - three.height == TABLE_ROW * (STANDINGS_SHOWN + 1 - 3)
