@@ -22,10 +22,11 @@ Where this departs from FIDE, for AXIO and for tables of 3–4:
   seats everyone (tables of 2 with an odd count, 5 players at tables of 4). With fewer
   players than one such table (after withdrawals), one smaller table plays.
 - The search is exact (no avoidable rematch, spread byes) up to NODE_BUDGET search steps,
-  which covers every tournament of up to a dozen or so players and any ordinary round of
-  a large one. A huge tournament deep into its rounds that exhausts the budget is paired
-  in one greedy pass instead (each table the companions with the fewest rematches), so
-  a pairing always comes back in bounded time.
+  which covers every tournament of about a dozen players and the ordinary rounds of a
+  large one. A large tournament deep into its rounds that exhausts the budget is paired
+  greedily instead (each table the companions with the fewest rematches), then repaired
+  by swapping players between tables while that removes rematches (equal points first):
+  few rematches, not provably fewest, in bounded time.
 
 Round robin for tables of 2 uses the Berger tables (FIDE Handbook C.05, Annex 1); for
 tables of 3–4 there is no published schedule for every player count, so rounds are
@@ -42,14 +43,12 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
-from math import gcd
 
-NODE_BUDGET = 8_000
-"""Search steps one pairing may take before it settles for one more rematch."""
-EXACT_BELOW = 13
-"""With at most this many players left, every companion is considered (exact search);
-above it, the nearest POOL candidates to the ideal seats."""
-POOL = {2: 12, 3: 10, 4: 9}
+from .pairing_search import OutOfSteps, RoundSearch, Steps
+
+NODE_BUDGET = 3_000
+"""Search steps (tables tried from a position) one pairing may take before it settles
+for a greedy round repaired by swaps (see pairing_search.py)."""
 MAX_BYE_SETS = 16
 """Ways of giving the byes tried before the next rematch is allowed."""
 
@@ -103,17 +102,23 @@ def pair_swiss(
         raise ValueError("a player is listed twice")
     sizes, bye_count = table_sizes(len(order), table_size)
     choices = list(_bye_choices(order, byes_had, bye_count))
-    steps = _Steps(budget)
-    allowance = 0
-    while True:
-        for byes in choices:
-            seated = [p for p in order if p not in byes]
-            search = _Search(seated, points, met, allowance, steps)
-            tables = search.run(Counter(sizes))
-            if tables is not None:
-                bye_order = tuple(p for p in order if p in byes)
-                return Pairing(tuple(tables), bye_order, search.rematches(tables))
-        allowance += 1
+
+    def pairing(byes: set[int], search: RoundSearch, tables: list[tuple[int, ...]]) -> Pairing:
+        bye_order = tuple(p for p in order if p in byes)
+        return Pairing(tuple(tables), bye_order, search.rematches(tables))
+
+    steps = Steps(budget)
+    try:
+        for allowance in range(len(order) ** 2):
+            for byes in choices:
+                search = RoundSearch([p for p in order if p not in byes], points, met)
+                tables = search.exact(Counter(sizes), allowance, steps)
+                if tables is not None:
+                    return pairing(byes, search, tables)
+    except OutOfSteps:
+        pass
+    search = RoundSearch([p for p in order if p not in choices[0]], points, met)
+    return pairing(choices[0], search, search.greedy(Counter(sizes)))
 
 
 def round_robin(players: Sequence[int], table_size: int) -> list[Pairing]:
@@ -200,155 +205,3 @@ def _bye_choices(order: Sequence[int], byes_had: Mapping[int, int], count: int) 
         if n >= MAX_BYE_SETS:
             return
         yield {*must, *chosen}
-
-
-class _OutOfSteps(Exception):
-    pass
-
-
-class _Steps:
-    """The search budget, shared by every try of one pairing."""
-
-    def __init__(self, budget: int) -> None:
-        self.left = budget
-
-    def take(self) -> None:
-        self.left -= 1
-        if self.left < 0:
-            raise _OutOfSteps
-
-
-class _Search:
-    """Depth first, best player first: each table is the highest unseated player with
-    companions in order of preference, backtracking when the rest cannot be seated with
-    at most `allowance` rematched pairs in all.
-
-    Players are numbered by their place in `seated` and sets of them are bit masks, so a
-    step costs little; a set of players left that could not be seated is remembered, and
-    while no rematch may be added, a branch in which some player has too few unmet
-    players left to fill a table is cut at once."""
-
-    def __init__(
-        self,
-        seated: Sequence[int],
-        points: Mapping[int, Fraction],
-        met: Met,
-        allowance: int,
-        steps: _Steps,
-    ) -> None:
-        self.seated = list(seated)
-        scale = 1  # points as whole numbers: Fraction arithmetic would slow every step
-        for p in seated:
-            scale = scale * points[p].denominator // gcd(scale, points[p].denominator)
-        self.points = [int(points[p] * scale) for p in seated]
-        place = {p: i for i, p in enumerate(seated)}
-        self.met = [0] * len(seated)
-        for i, p in enumerate(seated):
-            for q in met.get(p, ()):
-                if q in place:
-                    self.met[i] |= 1 << place[q]
-        self.allowance = allowance
-        self.steps = steps
-        self.greedy = False
-        self.failed: set[tuple[int, tuple[int, ...], int]] = set()
-
-    def run(self, sizes: Counter[int]) -> list[tuple[int, ...]] | None:
-        everyone = list(range(len(self.seated)))
-        found = None
-        if self.steps.left >= 0:
-            try:
-                found = self._place(everyone, sizes, 0)
-            except _OutOfSteps:
-                # The budget is spent: one pass without backtracking, each table taking
-                # the companions with the fewest rematches (then the usual preference).
-                self.greedy = True
-                self.allowance = len(everyone) ** 2
-                found = self._place(everyone, sizes, 0)
-        else:
-            self.greedy = True
-            self.allowance = len(everyone) ** 2
-            found = self._place(everyone, sizes, 0)
-        if found is None:
-            return None
-        return [tuple(self.seated[i] for i in table) for table in found]
-
-    def rematches(self, tables: Sequence[tuple[int, ...]]) -> int:
-        place = {p: i for i, p in enumerate(self.seated)}
-        return sum(self._met_pairs([place[p] for p in table]) for table in tables)
-
-    def _met_pairs(self, table: Sequence[int]) -> int:
-        return sum(1 for a, b in combinations(table, 2) if self.met[a] >> b & 1)
-
-    def _place(
-        self, remaining: list[int], sizes: Counter[int], used: int
-    ) -> list[tuple[int, ...]] | None:
-        if not remaining:
-            return []
-        mask = sum(1 << i for i in remaining)
-        key = (mask, tuple(sorted(sizes.elements())), used)
-        if key in self.failed:
-            return None
-        if not self.greedy:
-            self.steps.take()
-            if used == self.allowance and not self._fillable(remaining, mask, sizes):
-                self.failed.add(key)
-                return None
-        for size in sorted((s for s, n in sizes.items() if n), reverse=True):
-            for companions in self._candidates(remaining, size, used == self.allowance):
-                table = (remaining[0], *companions)
-                cost = used + self._met_pairs(table)
-                if cost > self.allowance:
-                    continue
-                rest = [p for p in remaining[1:] if p not in companions]
-                sizes[size] -= 1
-                found = self._place(rest, sizes, cost)
-                sizes[size] += 1
-                if found is not None:
-                    return [table, *found]
-        self.failed.add(key)
-        return None
-
-    def _fillable(self, remaining: list[int], mask: int, sizes: Counter[int]) -> bool:
-        """Whether every player left has enough players left they have not met to fill
-        the smallest table still to seat (a cut while no rematch may be added)."""
-        need = min(s for s, n in sizes.items() if n) - 1
-        return all(((mask & ~self.met[p]) & ~(1 << p)).bit_count() >= need for p in remaining)
-
-    def _candidates(self, remaining: list[int], size: int, fresh: bool) -> list[tuple[int, ...]]:
-        """Companions for remaining[0] at a table of `size`, best first: fewest points
-        given away (the same score group first), then nearest the ideal seats, the
-        positions size-1 even slices down the score group. `fresh`: only players who
-        have not met the top player or each other."""
-        top = remaining[0]
-        top_points = self.points[top]
-        group = sum(1 for p in remaining if self.points[p] == top_points)
-        span = max(group, size)
-        ideal = [j * span // size for j in range(1, size)]
-        positions = [
-            i for i in range(1, len(remaining)) if not (fresh and self.met[top] >> remaining[i] & 1)
-        ]
-        if len(remaining) > EXACT_BELOW:
-
-            def nearness(i: int) -> tuple[int, int, int]:
-                again = self.met[top] >> remaining[i] & 1 if self.greedy else 0
-                return (again, min(abs(i - s) for s in ideal), i)
-
-            positions = sorted(sorted(positions, key=nearness)[: POOL[size]])
-
-        def preference(chosen: tuple[int, ...]) -> tuple:
-            given = sum(top_points - self.points[remaining[i]] for i in chosen)
-            drift = sum(abs(i - s) for i, s in zip(chosen, ideal, strict=True))
-            if self.greedy:
-                again = self._met_pairs([top, *(remaining[i] for i in chosen)])
-                return (again, given, drift, chosen)
-            return (given, drift, chosen)
-
-        def strangers(chosen: tuple[int, ...]) -> bool:
-            pairs = combinations((remaining[i] for i in chosen), 2)
-            return not any(self.met[a] >> b & 1 for a, b in pairs)
-
-        combos = combinations(positions, size - 1)
-        if fresh and size > 2:
-            combos = filter(strangers, combos)
-        ranked = sorted(combos, key=preference)
-        return [tuple(remaining[i] for i in chosen) for chosen in ranked]
