@@ -53,6 +53,7 @@ from .repository import Repository
 from .shards import ALL_SHARDS, ShardSet
 from .target import DEFAULT_PATH
 from .tournament_rounds import TournamentNotFoundError
+from .tournaments import TooFewPlayersError
 
 __all__ = [
     "ALL_SHARDS",
@@ -85,6 +86,7 @@ __all__ = [
     "SoloScore",
     "StaleTurnError",
     "StorageError",
+    "TooFewPlayersError",
     "Tournament",
     "TournamentNotFoundError",
     "TournamentPlayer",

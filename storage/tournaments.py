@@ -54,6 +54,16 @@ from .tournament_rounds import (
     results_so_far,
 )
 
+
+class TooFewPlayersError(StorageError):
+    def __init__(self, table_size: int, joined: int) -> None:
+        least = max(2, table_size)
+        super().__init__(
+            f"a tournament at tables of {table_size} needs at least {least} players: "
+            f"{joined} joined"
+        )
+
+
 TIMEOUT_ACTIONS = {"computer": "computer", "resign": "resign", "forfeit": "resign"}
 MAX_PLAYERS = 256
 
@@ -193,12 +203,8 @@ class TournamentCommands(Database):
                 return t
             if t.status != "signup":
                 raise WrongStatusError(tournament_id, t.status, "open for sign-up")
-            least = max(2, t.table_size)
-            if len(t.players) < least:
-                raise StorageError(
-                    f"a tournament at tables of {t.table_size} needs at least {least} "
-                    f"players: {len(t.players)} joined"
-                )
+            if len(t.players) < max(2, t.table_size):
+                raise TooFewPlayersError(t.table_size, len(t.players))
             ids = [p.user_id for p in t.players]
             marks = ", ".join("?" for _ in ids)
             ratings = await conn.execute_fetchall(
@@ -236,7 +242,7 @@ class TournamentCommands(Database):
         for (tournament_id,) in rows:
             try:
                 changed.append(await self.start_tournament(tournament_id, now=now))
-            except StorageError as refusal:
+            except TooFewPlayersError as refusal:
                 changed.append(await self.end_tournament(tournament_id, reason=str(refusal)))
         return changed
 
