@@ -206,6 +206,8 @@ class GuildSettings:
     timeout_hours: float = 72
     timeout_action: TimeoutAction = "computer"
     hints_enabled: bool = True
+    daily_channel_id: int | None = None
+    """Where the daily post goes at the turn of the day (None: nowhere)."""
 
 
 @dataclass(frozen=True)

@@ -14,14 +14,28 @@ The commands live in a few modules, grouped by what they are for; this class joi
 
 from __future__ import annotations
 
+from .channel_posts import ChannelPostCommands
+from .daily import DailyCommands
 from .lobby import LobbyCommands
 from .outbox import OutboxCommands
 from .play import PlayCommands
 from .schedule import ScheduleQueries
+from .seasons import SeasonQueries
 from .stats import StatsQueries
+from .tournaments import TournamentCommands
 
 
-class Repository(LobbyCommands, PlayCommands, OutboxCommands, StatsQueries, ScheduleQueries):
+class Repository(
+    LobbyCommands,
+    PlayCommands,
+    OutboxCommands,
+    StatsQueries,
+    ScheduleQueries,
+    DailyCommands,
+    TournamentCommands,
+    ChannelPostCommands,
+    SeasonQueries,
+):
     """Games, seats, moves, results, ratings and guild settings in one database file.
 
     Open with `await Repository.open(path, clock=...)`; close with `await repo.close()` or
