@@ -2,7 +2,8 @@
 
 `create_bot(settings)` builds an unstarted bot; `setup_hook` opens the database, builds the
 table's machinery (each part given only what it uses), registers the cog and the
-controls, syncs the commands, and starts the delivery loop and the scheduler, which deliver
+controls, syncs the commands, and starts the delivery loops (the games' posts, and the
+channel posts of the daily challenge and tournaments) and the scheduler, which deliver
 what is still owed and let computer seats play on: a restarted bot goes on exactly where
 the last one stopped.
 
@@ -14,6 +15,8 @@ from __future__ import annotations
 
 import gc
 import logging
+from collections.abc import Callable
+from datetime import datetime
 
 import discord
 from discord import app_commands
@@ -25,6 +28,7 @@ from storage.target import describe
 from .commands.builder import Builder
 from .commands.cog import AxioCog
 from .commands.controls import DYNAMIC_ITEMS
+from .commands.daily_flow import DailyBuilder
 from .commands.services import Services
 from .config import Settings
 from .screens.refusals import reply_refusal
@@ -34,7 +38,9 @@ from .table.channels import Channels
 from .table.courier import Courier
 from .table.desk import Desk
 from .table.lobby import Lobby
+from .table.notices import Notices
 from .table.scheduler import Scheduler
+from .table.signup import Signup
 from .table.thinking import Thinker
 
 log = logging.getLogger("axio")
@@ -57,9 +63,16 @@ class AxioBot(commands.AutoShardedBot):
     lobby: Lobby
     builder: Builder
     scheduler: Scheduler
+    notices: Notices
     services: Services
 
-    def __init__(self, settings: Settings, *, shard_count: int | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        shard_count: int | None = None,
+        clock: Callable[[], datetime] | None = None,
+    ) -> None:
         intents = discord.Intents.default()
         shards = settings.shards
         if settings.shard_count is not None:
@@ -73,16 +86,18 @@ class AxioBot(commands.AutoShardedBot):
             allowed_mentions=NOBODY,  # pings are opt-in per message: safe_text.pinging
         )
         self.settings = settings
+        self.clock: Callable[[], datetime] = clock or discord.utils.utcnow
+        """What every part asks for the time (tests inject one: a daily challenge's day)."""
         self.shards_owned: ShardSet = shards
         """The servers whose games this process looks after: the scheduler, resume and
         delivery ask storage only for these, so two processes never act on one game."""
         self.thinker = Thinker(settings.computer_processes)
         self.background = Background()
         self.repo: Repository = None  # type: ignore[assignment]  # opened in setup_hook
-        self._loops: list[Courier | Scheduler] = []
+        self._loops: list[Courier | Scheduler | Notices] = []
 
     async def setup_hook(self) -> None:
-        settings, owned, clock = self.settings, self.shards_owned, discord.utils.utcnow
+        settings, owned, clock = self.settings, self.shards_owned, self.clock
         self.repo = await Repository.open(settings.database, clock=lambda: clock())
         channels = Channels(self)
         self.desk = Desk(
@@ -90,8 +105,10 @@ class AxioBot(commands.AutoShardedBot):
             self.thinker,
             self.background,
             deliver=lambda game_id: self.courier.kick(game_id),
+            ended=lambda record: self.notices.kick(),
             owned=owned,
             computer_budget_s=settings.computer_budget_s,
+            clock=clock,
         )
         self.courier = Courier(
             self.repo,
@@ -100,20 +117,45 @@ class AxioBot(commands.AutoShardedBot):
             owned=owned,
             idle_seconds=settings.delivery_idle_seconds,
             on_pass=self.desk.resume,
+            clock=clock,
         )
-        self.lobby = Lobby(self.repo, started=self.desk.started)
+        self.notices = Notices(
+            self.repo,
+            channels,
+            self.background,
+            owned=owned,
+            idle_seconds=settings.delivery_idle_seconds,
+            opened=self.desk.started,
+            clock=clock,
+        )
+        self.lobby = Lobby(self.repo, started=self.desk.started, clock=clock)
         self.builder = Builder(self.desk)
         self.scheduler = Scheduler(
-            self.repo, self.desk, channels, owned=owned, minutes=settings.scheduler_minutes
+            self.repo,
+            self.desk,
+            channels,
+            owned=owned,
+            minutes=settings.scheduler_minutes,
+            notify=self.notices.kick,
+            clock=clock,
         )
         self.services = Services(
-            self.repo, self.desk, self.lobby, self.builder, channels, self.background, clock
+            self.repo,
+            self.desk,
+            self.lobby,
+            self.builder,
+            channels,
+            self.background,
+            clock,
+            daily=DailyBuilder(self.desk, self.repo, clock),
+            signup=Signup(self.repo, channels, clock=clock),
+            notices=self.notices,
         )
         await self.add_cog(AxioCog(self.services))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.sync_commands()
-        for loop in (self.scheduler, self.courier):
-            loop.start()  # the courier's first pass delivers what is owed, resumes computers
+        for loop in (self.scheduler, self.courier, self.notices):
+            loop.start()  # the first passes deliver what is owed and resume computers
             self._loops.append(loop)
         # What start-up made (the engine's tables, the commands, discord.py's state) lives as
         # long as the process: frozen, the collector's full passes stop walking it, so no
@@ -139,5 +181,12 @@ class AxioBot(commands.AutoShardedBot):
         await super().close()
 
 
-def create_bot(settings: Settings | None = None, *, shard_count: int | None = None) -> AxioBot:
-    return AxioBot(settings or Settings(), shard_count=shard_count)
+def create_bot(
+    settings: Settings | None = None,
+    *,
+    shard_count: int | None = None,
+    clock: Callable[[], datetime] | None = None,
+) -> AxioBot:
+    """An unstarted bot. `clock` (default: discord's UTC now) is the time every part uses:
+    tests give one to play a daily challenge on a chosen day."""
+    return AxioBot(settings or Settings(), shard_count=shard_count, clock=clock)

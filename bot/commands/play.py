@@ -157,5 +157,6 @@ class PlayCommands:
             "It counts for no one's rating."
         )
         log_event(record, "ended")
+        self.services.desk.committed(record)  # a tournament's round may close with it
         channels = self.services.channels
         self.services.background.spawn(channels.retire_turn_message(record, record.turn_message_id))

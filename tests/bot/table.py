@@ -4,7 +4,9 @@ buttons and read what they can see, through SimCord's real discord.py machinery.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import simcord
@@ -23,6 +25,7 @@ class Table:
     channel: Any
     members: dict[str, Any]
     settings: Settings
+    clock: Callable[[], datetime] | None = None
     results: list[Any] = field(default_factory=list)
     _errors_seen: int = 0
 
@@ -87,7 +90,7 @@ class Table:
     async def restart(self) -> AxioBot:
         """A brand-new bot on the same database, as after a crash or a deploy."""
         old = self.bot
-        bot = create_bot(self.settings, shard_count=1)
+        bot = create_bot(self.settings, shard_count=1, clock=self.clock)
         await self.env.restart_bot(bot)
         await old.repo.close()  # the old process is gone; its connection with it
         return bot
