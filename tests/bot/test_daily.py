@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.screens.daily import ordinal
 from engine.daily import daily_seed, percentile_rank, ranking_key
 from tests.bot.daily_helpers import DayClock, is_end, page_of, play_moves
 from tests.bot.table import Table, filenames, labels
@@ -153,8 +154,8 @@ async def test_percentile_and_streak_across_a_day_boundary(table: Table, bot_clo
     level = sum(1 for key in keys.values() if key == keys[table.ann.id])
     assert f"percentile **{percentile_rank(below, level, 4):.0f}** of 4 players" in ann.content
     here = sorted((keys[m.id] for m in (table.ann, table.ben, table.cat)), reverse=True)
-    assert "of 3 on this server" in ann.content
-    assert f"**{here.index(keys[table.ann.id]) + 1}" in ann.content
+    rank = ordinal(here.index(keys[table.ann.id]) + 1)
+    assert f"**{rank}** of 3 on this server" in ann.content
 
     ann_game = await daily_game(table, table.ann, "rota", 1)
     during = await table.slash(table.dan, "axio replay", game=ann_game.id)
