@@ -25,8 +25,10 @@ from discord import app_commands
 
 from storage import Tournament
 
+from ..screens.present import title
 from ..screens.refusals import Refusal, answered
 from ..screens.tournament import (
+    FORMAT_WORDS,
     choice_label,
     heading,
     parse_start,
@@ -122,7 +124,7 @@ class TournamentCommands:
             timeout_action=timeout.value if timeout else "computer",
             starts_at=starts_at,
             cap=cap,
-            name=name,
+            name=name or f"{title(game.value)} {FORMAT_WORDS[format.value]}",
             now=now,
         )
         if join:
@@ -165,7 +167,7 @@ class TournamentCommands:
         t = await self.services.repo.start_tournament(t.id, now=self.services.clock())
         self.services.notices.kick()
         await interaction.response.send_message(
-            f"🏁 {heading(t)} has started with {len(t.players)} players: round 1's pairings "
+            f"▶️ {heading(t)} has started with {len(t.players)} players: round 1's pairings "
             "follow here, and each table gets its own thread."
         )
 

@@ -42,6 +42,10 @@ class Table:
     async def slash(self, member: Any, command: str, /, **options: Any) -> Any:
         return self._after(await member.slash(self.channel, command, **options))
 
+    async def slash_in(self, channel: Any, member: Any, command: str, /, **options: Any) -> Any:
+        """A command in another channel or thread than the table's."""
+        return self._after(await member.slash(channel, command, **options))
+
     async def click(self, member: Any, message: Any, **which: Any) -> Any:
         return self._after(await member.click(message, **which))
 
