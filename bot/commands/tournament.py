@@ -158,15 +158,24 @@ class TournamentCommands:
         self, interaction: discord.Interaction, tournament: TournamentId | None = None
     ) -> None:
         t = await self.pick(interaction, tournament, ("signup",))
+        if t.status != "signup":
+            raise Refusal(f"{heading(t)} has already started. `/axio tournament standings`")
         if not may_run(interaction, t):
             raise Refusal(
                 f"Only the host, <@{t.host_id}>, or a member who may manage the server can "
                 f"start {heading(t)}."
                 + (" It also starts by itself at its start time." if t.starts_at else "")
             )
+        least = max(2, t.table_size)
+        if len(t.players) < least:
+            raise Refusal(
+                f"{heading(t)} needs at least {least} players to start; {len(t.players)} "
+                "joined. Wait for more to press **Join**."
+            )
+        await interaction.response.defer(thinking=True)  # pairing deals every table at once
         t = await self.services.repo.start_tournament(t.id, now=self.services.clock())
         self.services.notices.kick()
-        await interaction.response.send_message(
+        await interaction.followup.send(
             f"▶️ {heading(t)} has started with {len(t.players)} players: round 1's pairings "
             "follow here, and each table gets its own thread."
         )
@@ -205,28 +214,33 @@ class TournamentCommands:
         self, interaction: discord.Interaction, tournament: TournamentId | None = None
     ) -> None:
         t = await self.pick(interaction, tournament, ("running", "signup"))
+        if not t.is_open:
+            raise Refusal(f"{heading(t)} is already over. `/axio tournament standings`")
         if not may_run(interaction, t):
             raise Refusal(
                 f"Only the host, <@{t.host_id}>, or a member who may manage the server can "
                 f"end {heading(t)}. `/axio tournament withdraw` leaves it."
             )
         repo = self.services.repo
+        await interaction.response.defer(thinking=True)  # every open table is ended with it
         running = [x for x in await repo.tournament_tables(t.id) if x.status == "running"]
         t = await repo.end_tournament(t.id, reason=f"ended by {interaction.user.display_name}")
         self.services.notices.kick()
+        channels, background = self.services.channels, self.services.background
         for table in running:
             record = await repo.get_game(table.game_id)
             self.services.desk.committed(record)  # its owed posts are dropped
-            self.services.background.spawn(
-                self.services.channels.retire_turn_message(record, record.turn_message_id)
-            )
+            background.spawn(channels.retire_turn_message(record, record.turn_message_id))
+            if table.channel_id is not None:
+                note = f"⏹️ {heading(t)} was ended, so this game stops here and counts for no one."
+                background.spawn(channels.say(table.channel_id, note))
         if t.status == "finished":
             what = "its final standings follow here"
             if running:
                 what += f"; {len(running)} unfinished game(s) count for no one"
         else:
             what = "it was called off before it started"
-        await interaction.response.send_message(
+        await interaction.followup.send(
             f"⏹️ {heading(t)} was ended by {interaction.user.mention}: {what}."
         )
 

@@ -127,6 +127,8 @@ TIE_BREAKS = "Ties: Buchholz (buch), then the sum of lowest colours (lows)."
 
 
 def standings_subtitle(t: Tournament, after_round: int | None) -> str:
+    if t.status == "finished" and t.current_round < (t.rounds or 0):
+        return f"final: ended in round {t.current_round} of {t.rounds}"
     if t.status == "finished":
         return f"final, after {t.current_round} of {t.rounds} rounds"
     if after_round:

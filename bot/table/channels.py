@@ -71,6 +71,15 @@ class Channels:
         except (TimeoutError, discord.HTTPException, OSError):
             log.info("game %s: could not tidy turn message %s", record.id, message_id)
 
+    async def say(self, channel_id: int, text: str) -> None:
+        """A line in a channel, pinging nobody, best effort (it may be gone)."""
+        try:
+            channel = await self.by_id(channel_id)
+            if channel is not None:
+                await channel.send(text)  # type: ignore[union-attr]
+        except (TimeoutError, discord.HTTPException, OSError):
+            log.info("could not write in channel %s", channel_id)
+
     async def direct_message(self, user_id: int, text: str) -> None:
         """A direct message to a member, best effort (they may not accept them)."""
         try:

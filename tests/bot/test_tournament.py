@@ -14,6 +14,7 @@ from tests.bot.tournament_helpers import (
     play_out,
     players,
     posts,
+    resign_everyone,
     sign_up,
     tables_of,
     thread_of,
@@ -138,3 +139,33 @@ async def test_sign_up_refusals_say_what_to_do(table: Table):
     [off] = posts(table, f"🚫 **{t.name}** (tournament #{t.id}) was called off")
     assert "needs at least 2 players" in off.content
     assert labels(signup) == [] and "called off" in signup.content
+
+
+async def test_a_manager_ends_a_tournament_in_its_second_round(table: Table):
+    four = players(table, 4)
+    t, signup = await open_signup(
+        table, table.ann, game="rota", format="swiss", rounds=3, name="Short"
+    )
+    await sign_up(table, signup, four[1:])
+    await table.slash(table.ann, "axio tournament start")
+    await resign_everyone(table, t.id, 1)
+    t = await table.bot.repo.tournament(t.id)
+    assert t.current_round == 2
+    open_tables = await tables_of(table, t)
+    before = await table.bot.repo.tournament_standings(t.id)
+    ended = await table.slash(table.admin, "axio tournament end")
+    assert not ended.ephemeral and "final standings follow" in ended.response.content
+    assert "2 unfinished game(s) count for no one" in ended.response.content
+    await table.env.settle()
+    t = await table.bot.repo.tournament(t.id)
+    assert t.status == "finished"
+    assert [(await table.record(x.game_id)).status for x in open_tables] == ["cancelled"] * 2
+    for x in open_tables:
+        said = [text_of(m) for m in thread_of(table, x.channel_id).history()]
+        assert any("counts for no one" in line for line in said)
+    [final] = posts(table, f"🏆 **Short** (tournament #{t.id}) is over")
+    assert "ended in round 2 of 3" in final.attachments[0].description
+    after = await table.bot.repo.tournament_standings(t.id)
+    assert [(s.user_id, s.points) for s in after] == [(s.user_id, s.points) for s in before]
+    again = await table.slash(table.ann, "axio tournament end", tournament=t.id)
+    assert (again.ephemeral and "closed" in again.response.content.lower()) or again.ephemeral
