@@ -2,14 +2,18 @@
 
 Each database has its own folder of `NNNN_name.sql` files (SQLite's in `migrations/`,
 PostgreSQL's in `migrations/postgres/`), numbered 1, 2, 3 … without gaps; a database
-migrated by a newer program is refused rather than touched. Imports nothing of ours.
+migrated by a newer program is refused rather than touched. SQLite's are applied here
+(`migrate_sqlite`), PostgreSQL's in postgres.py. Imports nothing of ours.
 """
 
 from __future__ import annotations
 
 import re
 import sqlite3
+from contextlib import suppress
 from pathlib import Path
+
+import aiosqlite
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 POSTGRES_MIGRATIONS = MIGRATIONS / "postgres"
@@ -49,3 +53,30 @@ def split_statements(script: str) -> list[str]:
     if re.sub(r"--[^\n]*", "", buffer).strip():
         raise RuntimeError(f"unfinished SQL statement at the end of a migration: {buffer!r}")
     return statements
+
+
+async def user_version(conn: aiosqlite.Connection) -> int:
+    """The schema version a SQLite file holds (0: none of ours)."""
+    rows = list(await conn.execute_fetchall("PRAGMA user_version"))
+    return int(rows[0][0]) if rows else 0
+
+
+async def migrate_sqlite(conn: aiosqlite.Connection, folder: Path = MIGRATIONS) -> int:
+    """Apply the migrations the file has not had yet, each in its own transaction together
+    with its PRAGMA user_version, so a crash never leaves a half-applied migration."""
+    files = migration_files(folder)
+    for number, path in files:
+        await conn.execute("BEGIN IMMEDIATE")
+        try:
+            current = await user_version(conn)
+            refuse_newer(current, len(files))
+            if current < number:
+                for statement in split_statements(path.read_text(encoding="utf-8")):
+                    await conn.execute(statement)
+                await conn.execute(f"PRAGMA user_version = {number}")
+            await conn.execute("COMMIT")
+        except BaseException:
+            with suppress(sqlite3.OperationalError):  # no transaction was open
+                await conn.execute("ROLLBACK")
+            raise
+    return len(files)
