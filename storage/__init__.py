@@ -30,6 +30,7 @@ from .errors import (
 from .health import Health, Outage
 from .outbox import OwedPost
 from .records import (
+    CHANNEL_GONE,
     COMPUTER_IDS,
     LEVELS,
     DueTurn,
@@ -49,6 +50,7 @@ from .target import DEFAULT_PATH
 
 __all__ = [
     "ALL_SHARDS",
+    "CHANNEL_GONE",
     "COMPUTER_IDS",
     "DATABASE_FAULTS",
     "DEFAULT_PATH",

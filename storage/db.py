@@ -26,6 +26,9 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
+import os
+import secrets
+import socket
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager, suppress
@@ -96,6 +99,8 @@ class Database:
         self.budget_s = budget_s
         self._busy_ms = self._busy_set = busy_timeout_ms
         self._probe: asyncio.Task[None] | None = None
+        self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        """Who this Repository is to other processes: its leases on owed posts carry it."""
         self.health.on_down(self._watch_outage)
 
     @classmethod

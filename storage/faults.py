@@ -30,9 +30,15 @@ def is_fault(error: BaseException, conn: object = None) -> bool:
     if isinstance(error, FAULTS):
         return True
     if isinstance(error, asyncpg.InterfaceError):
-        is_closed = getattr(conn, "is_closed", None)
-        return conn is None or (is_closed is not None and is_closed())
+        return conn is None or _closed(conn)
     return False
+
+
+def _closed(conn: object) -> bool:
+    try:
+        return bool(conn.is_closed())  # type: ignore[attr-defined]
+    except asyncpg.InterfaceError:  # the pool has let go of it: it broke
+        return True
 
 
 def is_dead_connection(error: BaseException) -> bool:

@@ -40,10 +40,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import NamedTuple
 
+import asyncpg
+
 from engine import IllegalMoveError, PlayResult
 
 from .db import Database
-from .errors import DATABASE_FAULTS, OutcomeUnknownError, StorageError
+from .errors import DATABASE_FAULTS, NothingStoredError, OutcomeUnknownError, StorageError
 from .load import GAME_COLUMNS, build_record, fetch_row, load_record
 from .outbox import encode_result
 from .postgres import PostgresBackend
@@ -210,9 +212,9 @@ class MoveBatcher:
     async def _send(self, batch: list[_Pending]) -> None:
         """One statement for the batch, by the earliest deadline in it. Not sent (no
         connection): NOT_SENT. Refused by the server (it answered: the statement rolled
-        back): None, so each goes the ordinary way. Otherwise, on any failure or if this
-        task is cancelled (the repository closing), every move in it is answered UNKNOWN:
-        the statement may have committed before the answer was lost."""
+        back whole): None, so each goes the ordinary way. Any other failure, or this task
+        cancelled (the repository closing), answers UNKNOWN: the statement may have
+        committed before its answer was lost."""
         if not batch:
             return
         self.batches += 1
@@ -228,12 +230,16 @@ class MoveBatcher:
             )
             applied = {row["ord"]: row for row in rows}
             failed = None
-        except DATABASE_FAULTS as error:
-            failed = UNKNOWN if isinstance(error, OutcomeUnknownError) else NOT_SENT
+        except NothingStoredError as error:
+            failed = NOT_SENT
+            log.info("a batch of %d moves was not sent (%s)", len(batch), error.reason)
+        except OutcomeUnknownError as error:
             log.info("a batch of %d moves got no answer (%s)", len(batch), error.reason)
-        except Exception as error:
+        except asyncpg.PostgresError as error:
             failed = None
-            log.warning("a batch of %d moves failed (%s): each goes alone", len(batch), error)
+            log.warning("a batch of %d moves was refused (%s): each goes alone", len(batch), error)
+        except Exception:
+            log.exception("a batch of %d moves failed: each looks itself up", len(batch))
         finally:
             for ord_, pending in enumerate(batch):
                 if not pending.done.done():

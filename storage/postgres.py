@@ -23,7 +23,7 @@ import logging
 import re
 import zlib
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -218,7 +218,7 @@ class PostgresBackend:
             async with asyncio.timeout_at(deadline):
                 await transaction.commit()
         except BaseException as error:
-            conn.terminate()
+            _terminate(conn)
             await self._release(conn)
             if not isinstance(error, Exception) or not is_fault(error, conn):
                 raise  # cancelled, or the server refused the commit: nothing stored
@@ -249,7 +249,7 @@ class PostgresBackend:
         except BaseException as error:
             fault = isinstance(error, Exception) and is_fault(error, conn)
             if fault or not isinstance(error, Exception):
-                conn.terminate()
+                _terminate(conn)
             await self._release(conn)
             if fault:
                 raise self._no_answer(error, sent=writes) from error
@@ -265,7 +265,7 @@ class PostgresBackend:
             async with asyncio.timeout_at(deadline):
                 await conn.fetchval("SELECT 1")
         except BaseException as error:
-            conn.terminate()
+            _terminate(conn)
             await self._release(conn)
             if isinstance(error, Exception) and is_fault(error, conn):
                 reason = reason_of(error)
@@ -312,7 +312,7 @@ class PostgresBackend:
                     await transaction.start()
                 return conn, transaction
             except BaseException as error:
-                conn.terminate()
+                _terminate(conn)
                 await self._release(conn)
                 if not isinstance(error, Exception) or not is_fault(error, conn):
                     raise
@@ -334,7 +334,7 @@ class PostgresBackend:
             except Exception:
                 sound = False
         if not sound:
-            conn.terminate()
+            _terminate(conn)
         await self._release(conn)
 
     async def _release(self, conn: Any) -> None:
@@ -352,6 +352,13 @@ class PostgresBackend:
         if sent:
             return OutcomeUnknownError(reason)
         return DatabaseUnavailableError(reason)
+
+
+def _terminate(conn: Any) -> None:
+    """Close a connection at once, unanswered work and all. Harmless if the pool has
+    already let go of it (asyncpg detaches a connection that broke)."""
+    with suppress(asyncpg.InterfaceError):
+        conn.terminate()
 
 
 def _left(deadline: float | None) -> float:
