@@ -171,7 +171,9 @@ class PostgresBackend:
         try:
             pool = await asyncpg.create_pool(
                 url,
-                min_size=1,
+                # No floor: asyncpg would keep reconnecting to restore it during an
+                # outage, logging a traceback each time. Connections are made on demand.
+                min_size=0,
                 max_size=pool_size,
                 timeout=connect_timeout,
                 command_timeout=None,  # each command has a deadline of its own
@@ -183,15 +185,16 @@ class PostgresBackend:
                 raise
             raise DatabaseUnavailableError(reason_of(error, connect_timeout)) from error
         assert pool is not None
+        waited = connect_timeout
         try:
-            if migrate_schema:
-                async with pool.acquire() as conn, asyncio.timeout(MIGRATION_TIMEOUT_S):
-                    await migrate(conn)
+            async with pool.acquire(timeout=connect_timeout) as conn:
+                waited = MIGRATION_TIMEOUT_S
+                async with asyncio.timeout(waited):
+                    await (migrate(conn) if migrate_schema else conn.fetchval("SELECT 1"))
         except BaseException as error:
             pool.terminate()
             if isinstance(error, Exception) and is_fault(error):
-                reason = reason_of(error, MIGRATION_TIMEOUT_S)
-                raise DatabaseUnavailableError(reason) from error
+                raise DatabaseUnavailableError(reason_of(error, waited)) from error
             raise
         return cls(pool, url, health)
 

@@ -1,0 +1,229 @@
+"""A real PostgreSQL server frozen (SIGSTOP) for ten seconds, stopped, and killed with
+SIGKILL, under a Repository in use: every command returns or raises within its budget,
+says truthfully what became of its change, and works again by itself when the server is
+back; the outage is logged once each way and its end is announced within seconds.
+
+These tests start a server of their own (freezing the shared one would stall other
+tests); they need the server binaries (see storage/pg_local.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import zlib
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+import pytest
+
+from storage import (
+    DatabaseUnavailableError,
+    NothingStoredError,
+    Outage,
+    OutcomeUnknownError,
+    Repository,
+)
+from storage.pg_local import (
+    HOW_TO_GET_ONE,
+    LocalServer,
+    in_schema,
+    server_binaries,
+    temporary_server,
+)
+
+from .conftest import running_game
+
+pytestmark = pytest.mark.postgres
+
+BUDGET = 1.5
+SLACK = 0.4
+"""What a command may take past its budget: the event loop's own delays on a busy machine."""
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[LocalServer]:
+    if server_binaries() is None:
+        message = f"no PostgreSQL server binaries: {HOW_TO_GET_ONE}"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    own, scratch = temporary_server()
+    own.start()
+    try:
+        yield own
+    finally:
+        own.thaw()
+        own.stop()
+        scratch.cleanup()
+
+
+@pytest.fixture
+def running(server: LocalServer) -> LocalServer:
+    """The server, answering (a test before may have left it stopped or killed)."""
+    server.thaw()
+    if not server.pids():
+        server.start()
+    return server
+
+
+@pytest.fixture
+async def url(running: LocalServer, request: pytest.FixtureRequest) -> str:
+    """A schema of the test's own on the server, as a URL (left for the server's folder
+    to take away: the test restarts the server under any connection kept to drop it)."""
+    name = f"t_{zlib.crc32(request.node.name.encode()):x}"
+    admin = await asyncpg.connect(running.url)
+    try:
+        await admin.execute(f"CREATE SCHEMA {name}")
+    finally:
+        await admin.close()
+    return in_schema(running.url, name)
+
+
+async def _timed(command: Callable[[], Awaitable[Any]]) -> tuple[float, Any]:
+    """How long the command took, and what it returned or raised."""
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    try:
+        outcome: Any = await command()
+    except Exception as error:
+        outcome = error
+    return loop.time() - started, outcome
+
+
+async def _until_answered(repo: Repository, seconds: float) -> float:
+    """Seconds until a plain command works again (failing the test after `seconds`)."""
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    while loop.time() - started < seconds:
+        try:
+            await repo.open_games()
+            return loop.time() - started
+        except NothingStoredError:
+            await asyncio.sleep(0.1)
+    raise AssertionError(f"commands did not work again within {seconds} s")
+
+
+async def _until_back(backs: list[Outage], seconds: float) -> float:
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    while not backs:
+        assert loop.time() - started < seconds, "the end of the outage was not announced"
+        await asyncio.sleep(0.05)
+    return loop.time() - started
+
+
+async def test_a_frozen_server_fails_every_command_in_time_and_is_used_again_after(
+    running: LocalServer, url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.WARNING, logger="storage.health")
+    async with await Repository.open(url, budget_s=BUDGET) as repo:
+        # held games move in one statement (the batch); games another process moved last
+        # go the ordinary way: both kinds meet the freeze
+        held = [await running_game(repo, channel=i, seed=i) for i in range(3)]
+        held = [(await repo.record_move(g.id, 0, g.game.legal_moves()[0]))[0] for g in held]
+        async with await Repository.open(url) as other:
+            cold = [await running_game(other, channel=10 + i, seed=i) for i in range(3)]
+        backs: list[Outage] = []
+        repo.health.on_back(backs.append)
+        attempts: list[tuple[str, Any, float, Any]] = []  # (what, which, seconds, outcome)
+        # a busy process has connections open: the first statements meet the freeze on them
+        await asyncio.gather(*(repo.get_game(g.id) for g in [*held, *cold] * 2))
+
+        def move(record: Any) -> Callable[[], Awaitable[Any]]:
+            text = str(record.game.legal_moves()[0])
+            return lambda: repo.record_move(record.id, record.move_count, text)
+
+        running.freeze()
+        loop = asyncio.get_running_loop()
+        frozen_at = loop.time()
+        try:
+            round_number = 0
+            while loop.time() - frozen_at < 10:
+                round_number += 1
+                commands = {("move", g.id): move(g) for g in [*held, *cold]} | {
+                    ("lobby", 100 + round_number): lambda n=round_number: repo.create_lobby(
+                        "axio", 1, 100 + n, 7, "Ann"
+                    ),
+                    ("notify", round_number): lambda n=round_number: repo.set_notify(n, True),
+                    ("read", 0): lambda: repo.get_game(held[0].id),
+                    ("claim", 0): lambda: repo.claim_posts(held[1].id),
+                }
+                timed = await asyncio.gather(*(_timed(c) for c in commands.values()))
+                for (what, which), (seconds, outcome) in zip(commands, timed, strict=True):
+                    attempts.append((what, which, seconds, outcome))
+            assert not repo.health.reachable and repo.health.outage is not None
+            assert not await repo.ping()
+        finally:
+            running.thaw()
+        thawed_at = loop.time()
+        await _until_answered(repo, 5)
+        assert await _until_back(backs, 5) + (loop.time() - thawed_at) < 6
+
+    slowest = max(seconds for _, _, seconds, _ in attempts)
+    assert slowest < BUDGET + SLACK, attempts
+    outcomes = {type(outcome) for *_, outcome in attempts}
+    assert outcomes <= {DatabaseUnavailableError, OutcomeUnknownError}, outcomes
+    assert DatabaseUnavailableError in outcomes and OutcomeUnknownError in outcomes
+    assert len(attempts) >= 5 * 9
+    # what was said not stored was not; what was unknown may be; nothing applied twice
+    async with await Repository.open(url) as check:
+        for what, which, _, outcome in attempts:
+            if what == "move" and isinstance(outcome, DatabaseUnavailableError):
+                before = next(g for g in [*held, *cold] if g.id == which)
+                assert (await check.get_game(which)).move_count == before.move_count
+            if what == "lobby" and isinstance(outcome, DatabaseUnavailableError):
+                assert await check.game_in_channel(which) is None
+        for record in [*held, *cold]:
+            stored = await check.get_game(record.id)
+            assert stored.move_count in (record.move_count, record.move_count + 1)
+            assert stored.game == await check.load_game_from_log(record.id)
+    [outage] = backs
+    assert outage.refused >= len(attempts) - 1 and outage.seconds and outage.seconds >= 9
+    said = [r.getMessage() for r in caplog.records]
+    assert sum("stopped answering" in line for line in said) == 1
+    assert sum("answering again" in line for line in said) == 1
+
+
+@pytest.mark.parametrize("how", ["stop", "kill"])
+async def test_a_server_stopped_or_killed_and_started_again_is_used_again(
+    running: LocalServer, url: str, how: str
+) -> None:
+    async with await Repository.open(url, budget_s=BUDGET) as repo:
+        record = await running_game(repo)
+        record, _ = await repo.record_move(record.id, 0, record.game.legal_moves()[0])
+        backs: list[Outage] = []
+        repo.health.on_back(backs.append)
+        running.stop() if how == "stop" else running.kill()
+        for _ in range(3):
+            seconds, outcome = await _timed(lambda: repo.set_notify(1, True))
+            assert isinstance(outcome, DatabaseUnavailableError) and seconds < BUDGET + SLACK
+            seconds, outcome = await _timed(
+                lambda: repo.record_move(record.id, 1, record.game.legal_moves()[0])
+            )
+            assert isinstance(outcome, (DatabaseUnavailableError, OutcomeUnknownError))
+            assert seconds < BUDGET + SLACK
+        assert not repo.health.reachable
+        running.start()
+        await _until_answered(repo, 10)
+        await _until_back(backs, 5)
+        moved, _ = await repo.record_move(record.id, 1, record.game.legal_moves()[0])
+        assert moved.move_count == 2
+        await repo.set_notify(1, True)
+        assert await repo.notify_enabled(1)
+
+
+async def test_opening_a_server_that_never_answers_fails_in_time(tmp_path: Path) -> None:
+    """A socket that accepts connections and never says a word (a frozen server, a
+    stuck proxy): opening says so within its connect timeout, not a minute later."""
+    silent = await asyncio.start_unix_server(lambda r, w: None, path=tmp_path / ".s.PGSQL.5432")
+    async with silent:
+        seconds, outcome = await _timed(
+            lambda: Repository.open(
+                f"postgresql://axio:s3cret@/axio?host={tmp_path}", connect_timeout=1.0
+            )
+        )
+    assert isinstance(outcome, DatabaseUnavailableError), outcome
+    assert seconds < 2.5 and "no answer within 1 s" in outcome.reason
