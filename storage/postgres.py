@@ -283,7 +283,7 @@ class PostgresBackend:
             self.transaction(write=False, deadline=deadline) as conn,
             asyncio.timeout_at(deadline),
         ):
-            return await _version(conn.raw)
+            return await stored_version(conn.raw)
 
     async def close(self) -> None:
         try:
@@ -378,7 +378,8 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
     only cost every command one more round trip."""
 
 
-async def _version(conn: asyncpg.Connection) -> int:
+async def stored_version(conn: asyncpg.Connection) -> int:
+    """The schema version a PostgreSQL database holds (0: none of ours)."""
     exists = await conn.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
     if not exists:
         return 0
@@ -396,7 +397,7 @@ async def migrate(conn: asyncpg.Connection, folder: Path = POSTGRES_MIGRATIONS) 
                 "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, "
                 "applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
             )
-            current = await _version(conn)
+            current = await stored_version(conn)
             refuse_newer(current, len(files))
             if current < number:
                 await conn.execute(path.read_text(encoding="utf-8"))

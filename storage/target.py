@@ -25,7 +25,7 @@ Target = str | Path
 
 URL_FORMS = "sqlite:///path/to/file or postgresql://user:password@host/database"
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
-_PASSWORD_PARAMETER = re.compile(r"(?i)(password=)[^&#\s]*")
+_PASSWORD_PARAMETER = re.compile(r"(?i)password=([^&#\s]*)")
 
 
 def is_postgres_url(target: object) -> bool:
@@ -84,15 +84,24 @@ def sqlite_path(target: Target) -> Path:
 
 def describe(target: Target) -> str:
     """The target as it may be shown or logged: any password masked, even in a malformed
-    URL. Whatever stands between the first `:` of the user part and the last `@` is the
-    password (a `:` followed by `/` belongs to the scheme), and so is `password=…`."""
-    text = _PASSWORD_PARAMETER.sub(r"\1***", str(target))
+    URL (see `secrets_in`)."""
+    text = str(target)
+    for secret in secrets_in(text):
+        text = text.replace(secret, "***")
+    return text
+
+
+def secrets_in(target: Target) -> list[str]:
+    """The passwords a target's text holds, to be masked wherever they would be shown:
+    whatever stands between the first `:` of the user part and the last `@` (a `:`
+    followed by `/` belongs to the scheme), and the value of any `password=`."""
+    text = str(target)
+    found = [match[1] for match in _PASSWORD_PARAMETER.finditer(text) if match[1]]
     at = text.rfind("@")
-    if at < 0:
-        return text
     colon = next(
-        (i for i, c in enumerate(text[:at]) if c == ":" and text[i + 1 : i + 2] != "/"), None
+        (i for i, c in enumerate(text[: max(at, 0)]) if c == ":" and text[i + 1 : i + 2] != "/"),
+        None,
     )
-    if colon is None:
-        return text
-    return f"{text[: colon + 1]}***{text[at:]}"
+    if colon is not None and at > colon + 1:
+        found.append(text[colon + 1 : at])
+    return sorted(found, key=len, reverse=True)
