@@ -26,7 +26,6 @@ from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import asyncpg
@@ -34,7 +33,8 @@ import asyncpg
 from .errors import DatabaseUnavailableError, OutcomeUnknownError
 from .faults import FAULTS, is_dead_connection, is_fault, reason_of
 from .health import Health
-from .schema import POSTGRES_MIGRATIONS, migration_files, refuse_newer
+from .schema import migrate_postgres as migrate
+from .schema import stored_version
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +48,6 @@ SERVER_SETTINGS = {"idle_in_transaction_session_timeout": "30000"}
 """A transaction whose client vanished without a word (a network cut) would otherwise hold
 its row locks until TCP gives up, hours later; our transactions never idle for long."""
 
-_MIGRATION_LOCK = 0x41_58_49_4F  # "AXIO": one migrating process at a time
 _PARAMETER = re.compile(r"'(?:[^']|'')*'|\?|(?<!:):([A-Za-z_]\w*)")
 
 IntegrityError = asyncpg.IntegrityConstraintViolationError
@@ -243,20 +242,26 @@ class PostgresBackend:
         """The rows of one statement that is a transaction of its own: one round trip,
         where BEGIN … COMMIT around it would take three. One statement sees one snapshot
         and, if it writes, commits whole or not at all: so a statement that `writes` and
-        got no answer is OutcomeUnknownError; not sent, DatabaseUnavailableError."""
+        got no answer is OutcomeUnknownError; not sent, DatabaseUnavailableError. A read
+        that meets a pooled connection the server had closed tries one more."""
         text, names = numbered(sql)
-        conn = await self._acquire(deadline)
-        try:
-            async with asyncio.timeout_at(deadline):
-                rows = await conn.fetch(text, *_arguments(names, params))
-        except BaseException as error:
-            fault = isinstance(error, Exception) and is_fault(error, conn)
-            if fault or not isinstance(error, Exception):
-                _terminate(conn)
-            await self._release(conn)
-            if fault:
+        for attempt in (1, 2):
+            conn = await self._acquire(deadline)
+            try:
+                async with asyncio.timeout_at(deadline):
+                    rows = await conn.fetch(text, *_arguments(names, params))
+                break
+            except BaseException as error:
+                fault = isinstance(error, Exception) and is_fault(error, conn)
+                if fault or not isinstance(error, Exception):
+                    _terminate(conn)
+                await self._release(conn)
+                if not fault:
+                    raise
+                again = not writes and attempt == 1 and is_dead_connection(error)
+                if again and _left(deadline) > 0.05:
+                    continue
                 raise self._no_answer(error, sent=writes) from error
-            raise
         await self._release(conn)
         self.health.answered()
         return rows
@@ -376,30 +381,3 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
     left open (asyncpg always does that): nothing. Our commands set no session state (their
     advisory locks end with their transaction), so asyncpg's default reset query would
     only cost every command one more round trip."""
-
-
-async def stored_version(conn: asyncpg.Connection) -> int:
-    """The schema version a PostgreSQL database holds (0: none of ours)."""
-    exists = await conn.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
-    if not exists:
-        return 0
-    return int(await conn.fetchval("SELECT coalesce(max(version), 0) FROM schema_version"))
-
-
-async def migrate(conn: asyncpg.Connection, folder: Path = POSTGRES_MIGRATIONS) -> int:
-    """Apply the migrations the database has not had yet, each in one transaction with its
-    schema_version row (PostgreSQL's DDL is transactional)."""
-    files = migration_files(folder)
-    for number, path in files:
-        async with conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
-            await conn.execute(
-                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, "
-                "applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
-            )
-            current = await stored_version(conn)
-            refuse_newer(current, len(files))
-            if current < number:
-                await conn.execute(path.read_text(encoding="utf-8"))
-                await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
-    return len(files)

@@ -2,8 +2,10 @@
 
 Each database has its own folder of `NNNN_name.sql` files (SQLite's in `migrations/`,
 PostgreSQL's in `migrations/postgres/`), numbered 1, 2, 3 … without gaps; a database
-migrated by a newer program is refused rather than touched. SQLite's are applied here
-(`migrate_sqlite`), PostgreSQL's in postgres.py. Imports nothing of ours.
+migrated by a newer program is refused rather than touched. Both are applied here: SQLite's
+by `migrate_sqlite` (its version in PRAGMA user_version), PostgreSQL's by `migrate_postgres`
+(in a schema_version table, under a transaction-scoped advisory lock so that two processes
+starting at once do not migrate together). Imports nothing of ours.
 """
 
 from __future__ import annotations
@@ -14,9 +16,11 @@ from contextlib import suppress
 from pathlib import Path
 
 import aiosqlite
+import asyncpg
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 POSTGRES_MIGRATIONS = MIGRATIONS / "postgres"
+_MIGRATION_LOCK = 0x41_58_49_4F  # "AXIO": one migrating process at a time
 
 
 def migration_files(folder: Path = MIGRATIONS) -> list[tuple[int, Path]]:
@@ -79,4 +83,31 @@ async def migrate_sqlite(conn: aiosqlite.Connection, folder: Path = MIGRATIONS) 
             with suppress(sqlite3.OperationalError):  # no transaction was open
                 await conn.execute("ROLLBACK")
             raise
+    return len(files)
+
+
+async def stored_version(conn: asyncpg.Connection) -> int:
+    """The schema version a PostgreSQL database holds (0: none of ours)."""
+    exists = await conn.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
+    if not exists:
+        return 0
+    return int(await conn.fetchval("SELECT coalesce(max(version), 0) FROM schema_version"))
+
+
+async def migrate_postgres(conn: asyncpg.Connection, folder: Path = POSTGRES_MIGRATIONS) -> int:
+    """Apply the migrations the database has not had yet, each in one transaction with its
+    schema_version row (PostgreSQL's DDL is transactional)."""
+    files = migration_files(folder)
+    for number, path in files:
+        async with conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
+            await conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, "
+                "applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
+            )
+            current = await stored_version(conn)
+            refuse_newer(current, len(files))
+            if current < number:
+                await conn.execute(path.read_text(encoding="utf-8"))
+                await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
     return len(files)

@@ -25,9 +25,15 @@ import asyncpg
 
 from .errors import DatabaseUnavailableError, OutcomeUnknownError, StorageError
 from .faults import is_fault, reason_of
-from .postgres import CONNECT_TIMEOUT_S, PgConnection, stored_version
+from .postgres import CONNECT_TIMEOUT_S, PgConnection
 from .repository import Repository
-from .schema import MIGRATIONS, POSTGRES_MIGRATIONS, migration_files, user_version
+from .schema import (
+    MIGRATIONS,
+    POSTGRES_MIGRATIONS,
+    migration_files,
+    stored_version,
+    user_version,
+)
 from .target import Target, check_url, describe, is_postgres_url, sqlite_path
 
 ORDER = (
