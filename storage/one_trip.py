@@ -159,6 +159,19 @@ class LostMove:
 Moved = tuple[GameRecord, PlayResult]
 
 
+class AskedMove(NamedTuple):
+    """A move as record_move was asked to store it, for both of the ways it may go."""
+
+    game_id: int
+    expected_move_count: int
+    move: object
+    seat: int | None
+    by_person: bool
+    """A person's move for `seat` (refused if the seat resigned), not its stand-in's."""
+    now: datetime | None
+    note: str
+
+
 class MoveBatcher:
     """Gathers the moves a process stores on PostgreSQL into few statements."""
 
@@ -249,19 +262,11 @@ class MoveBatcher:
 class OneTripMoves(Database):
     _batcher: MoveBatcher | None = None
 
-    async def _move_in_one_trip(
-        self,
-        game_id: int,
-        expected_move_count: int,
-        move: object,
-        seat: int | None,
-        by_person: bool,
-        now: datetime | None,
-        note: str,
-    ) -> Moved | LostMove | None:
+    async def _move_in_one_trip(self, asked: AskedMove) -> Moved | LostMove | None:
         """The move stored with others arriving at once; LostMove when its batch's answer
         was lost; or None when it must go the ordinary way (not PostgreSQL, game not held,
         a refusal, the game ends, or the stored game is no longer the one held)."""
+        game_id, expected_move_count, move, seat, by_person, now, note = asked
         if self._postgres is None:
             return None
         held = self._games.held(game_id, expected_move_count)

@@ -36,7 +36,7 @@ from .load import (
     load_record,
     load_where,
 )
-from .one_trip import LostMove, Moved, OneTripMoves
+from .one_trip import AskedMove, LostMove, Moved, OneTripMoves
 from .outbox import queue_post
 from .records import GameRecord, MoveRecord, from_us
 from .results import write_results
@@ -71,26 +71,18 @@ class PlayCommands(OneTripMoves):
         All of it ends by one deadline (the budget, or a caller's `within()`).
         """
         by_person = seat is not None and not stand_in
+        asked = AskedMove(game_id, expected_move_count, move, seat, by_person, now, note)
         with self.within():
-            args = (game_id, expected_move_count, move, seat, by_person, now, note)
-            done = await self._move_in_one_trip(*args)
+            done = await self._move_in_one_trip(asked)
             if isinstance(done, LostMove):
-                return await self._after_lost_answer(done, lambda: self._record_move(*args))
+                return await self._after_lost_answer(done, lambda: self._record_move(asked))
             if done is not None:
                 return done
-            return await self._record_move(*args)
+            return await self._record_move(asked)
 
-    async def _record_move(
-        self,
-        game_id: int,
-        expected_move_count: int,
-        move: object,
-        seat: int | None,
-        by_person: bool,
-        now: datetime | None,
-        note: str,
-    ) -> Moved:
+    async def _record_move(self, asked: AskedMove) -> Moved:
         """The ordinary way: lock the game's row, read it, play, write."""
+        game_id, expected_move_count, move, seat, by_person, now, note = asked
         async with self._write() as conn:
             row = await fetch_row(conn, game_id)
             if row["status"] != "running":

@@ -7,87 +7,86 @@ from __future__ import annotations
 import asyncio
 import random
 from collections import Counter
+from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
+
+import pytest
 
 from storage import Repository, ShardSet
 from storage.outbox import LEASE
 
 from .conftest import GUILD, FakeClock, running_game
 
+Two = tuple[Repository, Repository]
 
-async def test_a_starting_process_never_takes_a_live_lease(
-    database: str | Path, clock: FakeClock
-) -> None:
+
+@pytest.fixture
+async def two(database: str | Path, clock: FakeClock) -> AsyncIterator[Two]:
+    """Two processes' repositories on one database, on one clock."""
     async with (
-        await Repository.open(database, clock=clock) as live,
-        await Repository.open(database, clock=clock) as starting,
+        await Repository.open(database, clock=clock) as first,
+        await Repository.open(database, clock=clock) as second,
     ):
-        assert live.holder != starting.holder
-        record = await running_game(live)
-        claimed = await live.claim_posts(record.id)
-        assert claimed
-        assert await starting.release_leases() == 0  # what a starting courier calls first
-        assert await starting.claim_posts(record.id) == []
-        assert await starting.owed_games() == []
-        clock.advance(seconds=LEASE.total_seconds() - 1)
-        assert await live.renew_leases() == {post.id for post in claimed}  # still delivering
-        clock.advance(seconds=LEASE.total_seconds() - 1)
-        assert await starting.claim_posts(record.id) == []  # renewed: still not lapsed
+        yield first, second
+
+
+async def test_a_starting_process_never_takes_a_live_lease(two: Two, clock: FakeClock) -> None:
+    live, starting = two
+    assert live.holder != starting.holder
+    record = await running_game(live)
+    claimed = await live.claim_posts(record.id)
+    assert claimed
+    assert await starting.release_leases() == 0  # what a starting courier calls first
+    assert await starting.claim_posts(record.id) == []
+    assert await starting.owed_games() == []
+    clock.advance(seconds=LEASE.total_seconds() - 1)
+    assert await live.renew_leases() == {post.id for post in claimed}  # still delivering
+    clock.advance(seconds=LEASE.total_seconds() - 1)
+    assert await starting.claim_posts(record.id) == []  # renewed: still not lapsed
 
 
 async def test_a_killed_holders_posts_go_to_another_once_its_lease_lapses(
-    database: str | Path, clock: FakeClock
+    two: Two, clock: FakeClock
 ) -> None:
-    async with (
-        await Repository.open(database, clock=clock) as killed,
-        await Repository.open(database, clock=clock) as restarted,
-    ):
-        record = await running_game(killed)
-        first = await killed.claim_posts(record.id)  # and then it was killed mid-post
-        clock.advance(seconds=LEASE.total_seconds())
-        elsewhere = ShardSet(2, frozenset({1 - ShardSet(2).shard_of(GUILD)}))
-        assert await restarted.release_leases(elsewhere) == 0  # not its shards
-        assert await restarted.release_leases() == 1
-        assert await restarted.owed_games() == [record.id]
-        again = await restarted.claim_posts(record.id)
-        assert [p.id for p in again] == [p.id for p in first] and again[0].attempts == 2
-        # the killed process, were it only slow, would learn that it lost them
-        assert await killed.renew_leases([p.id for p in first]) == set()
+    killed, restarted = two
+    record = await running_game(killed)
+    first = await killed.claim_posts(record.id)  # and then it was killed mid-post
+    clock.advance(seconds=LEASE.total_seconds())
+    elsewhere = ShardSet(2, frozenset({1 - ShardSet(2).shard_of(GUILD)}))
+    assert await restarted.release_leases(elsewhere) == 0  # not its shards
+    assert await restarted.release_leases() == 1
+    assert await restarted.owed_games() == [record.id]
+    again = await restarted.claim_posts(record.id)
+    assert [p.id for p in again] == [p.id for p in first] and again[0].attempts == 2
+    # the killed process, were it only slow, would learn that it lost them
+    assert await killed.renew_leases([p.id for p in first]) == set()
 
 
-async def test_a_holder_gives_back_only_its_own_leases(database: str | Path, clock: FakeClock):
-    async with (
-        await Repository.open(database, clock=clock) as one,
-        await Repository.open(database, clock=clock) as two,
-    ):
-        mine = await running_game(one, channel=1)
-        theirs = await running_game(one, channel=2)
-        await one.claim_posts(mine.id)
-        await two.claim_posts(theirs.id)
-        assert await one.release_leases() == 1
-        assert await one.owed_games() == [mine.id]
-        assert await one.renew_leases() == set() and len(await two.renew_leases()) == 1
+async def test_a_holder_gives_back_only_its_own_leases(two: Two) -> None:
+    one, other = two
+    mine = await running_game(one, channel=1)
+    theirs = await running_game(one, channel=2)
+    await one.claim_posts(mine.id)
+    await other.claim_posts(theirs.id)
+    assert await one.release_leases() == 1
+    assert await one.owed_games() == [mine.id]
+    assert await one.renew_leases() == set() and len(await other.renew_leases()) == 1
 
 
-async def test_keeping_leases_renews_them_while_a_delivery_runs(
-    database: str | Path, clock: FakeClock
-) -> None:
+async def test_keeping_leases_renews_them_while_a_delivery_runs(two: Two, clock: FakeClock) -> None:
     lease = timedelta(seconds=0.3)  # renewed every 0.1 s of real time
-    async with (
-        await Repository.open(database, clock=clock) as slow,
-        await Repository.open(database, clock=clock) as other,
-    ):
-        record = await running_game(slow)
-        posts = await slow.claim_posts(record.id, lease=lease)
-        async with slow.keep_leases(posts, lease=lease) as keeper:
-            for _ in range(5):  # one and a half seconds of the clock: five leases' worth
-                clock.advance(seconds=0.3)
-                await _renewed_past(slow, clock)
-                assert await other.claim_posts(record.id, lease=lease) == []
-            assert not keeper.lost
-        clock.advance(seconds=0.3)
-        assert len(await other.claim_posts(record.id)) == len(posts)
+    slow, other = two
+    record = await running_game(slow)
+    posts = await slow.claim_posts(record.id, lease=lease)
+    async with slow.keep_leases(posts, lease=lease) as keeper:
+        for _ in range(5):  # one and a half seconds of the clock: five leases' worth
+            clock.advance(seconds=0.3)
+            await _renewed_past(slow, clock)
+            assert await other.claim_posts(record.id, lease=lease) == []
+        assert not keeper.lost
+    clock.advance(seconds=0.3)
+    assert len(await other.claim_posts(record.id)) == len(posts)
 
 
 async def _renewed_past(repo: Repository, clock: FakeClock) -> None:
@@ -101,23 +100,20 @@ async def _renewed_past(repo: Repository, clock: FakeClock) -> None:
 
 
 async def test_a_keeper_says_when_another_process_took_its_posts(
-    database: str | Path, clock: FakeClock
+    two: Two, clock: FakeClock
 ) -> None:
     lease = timedelta(seconds=0.3)
-    async with (
-        await Repository.open(database, clock=clock) as stalled,
-        await Repository.open(database, clock=clock) as other,
-    ):
-        record = await running_game(stalled)
-        posts = await stalled.claim_posts(record.id, lease=lease)
-        clock.advance(seconds=1)  # lapsed before the first renewal got through
-        assert await other.claim_posts(record.id)
-        async with stalled.keep_leases(posts, lease=lease) as keeper:
-            for _ in range(100):
-                if keeper.lost:
-                    break
-                await asyncio.sleep(0.05)
-        assert keeper.lost
+    stalled, other = two
+    record = await running_game(stalled)
+    posts = await stalled.claim_posts(record.id, lease=lease)
+    clock.advance(seconds=1)  # lapsed before the first renewal got through
+    assert await other.claim_posts(record.id)
+    async with stalled.keep_leases(posts, lease=lease) as keeper:
+        for _ in range(100):
+            if keeper.lost:
+                break
+            await asyncio.sleep(0.05)
+    assert keeper.lost
 
 
 async def _courier(
