@@ -99,6 +99,7 @@ class Database:
         self.budget_s = budget_s
         self._busy_ms = self._busy_set = busy_timeout_ms
         self._probe: asyncio.Task[None] | None = None
+        self._closed = False
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         """Who this Repository is to other processes: its leases on owed posts carry it."""
         self.health.on_down(self._watch_outage)
@@ -127,8 +128,8 @@ class Database:
         process, which is what the bot must survive; FULL also syncs the WAL to disk at each
         commit, so a commit survives a power cut too, at about a third of the throughput.
         `cache_size` games stay decoded in memory between moves (0: none).
-        `busy_timeout_ms` is how long a write waits for another process's lock before the
-        command fails whole with DatabaseBusyError.
+        `busy_timeout_ms` is the longest a write waits for another process's lock before
+        the command fails whole with DatabaseBusyError (the command's budget may cut it).
         """
         health = Health(clock)
         if is_postgres_url(target):
@@ -177,6 +178,7 @@ class Database:
         )
 
     async def close(self) -> None:
+        self._closed = True
         if self._probe is not None:
             self._probe.cancel()
             with suppress(asyncio.CancelledError):
@@ -321,7 +323,7 @@ class Database:
         """When an outage starts, ask the database every PROBE_SECONDS until it answers,
         so its end (and the `on_back` callbacks) come within a second or so of its
         recovery, even when no command comes meanwhile."""
-        if self._probe is None or self._probe.done():
+        if not self._closed and (self._probe is None or self._probe.done()):
             self._probe = asyncio.get_running_loop().create_task(
                 self._probe_until_back(), context=contextvars.Context()
             )

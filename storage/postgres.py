@@ -299,6 +299,8 @@ class PostgresBackend:
     # --- the phases of a command ----------------------------------------------------------
     async def _acquire(self, deadline: float | None, *, command: bool = True) -> Any:
         """A pooled connection (a new one made if needed), or DatabaseUnavailableError."""
+        if self.pool.is_closing():  # the Repository was closed: no outage to note
+            raise DatabaseUnavailableError("the repository is closed")
         try:
             async with asyncio.timeout_at(deadline):
                 return await self.pool.acquire()
