@@ -44,9 +44,10 @@ and never answers is reported in this time (axio-bot check, run), not after a mi
 MIGRATION_TIMEOUT_S = 60.0
 """Bringing the schema up to date (waiting for another process that migrates too)."""
 CLOSE_TIMEOUT_S = 2.0
-SERVER_SETTINGS = {"idle_in_transaction_session_timeout": "30000"}
+SERVER_SETTINGS = {"idle_in_transaction_session_timeout": "10000"}
 """A transaction whose client vanished without a word (a network cut) would otherwise hold
-its row locks until TCP gives up, hours later; our transactions never idle for long."""
+its row locks until TCP gives up, hours later: the server ends it after 10 s of silence.
+Our transactions never idle that long (between two statements the client only computes)."""
 
 _PARAMETER = re.compile(r"'(?:[^']|'')*'|\?|(?<!:):([A-Za-z_]\w*)")
 
