@@ -135,7 +135,11 @@ class Database:
         if is_postgres_url(target):
             check_url(str(target))
             backend = await PostgresBackend.open(
-                str(target), health=health, pool_size=pool_size, connect_timeout=connect_timeout
+                str(target),
+                health=health,
+                pool_size=pool_size,
+                connect_timeout=connect_timeout,
+                budget_s=budget_s,
             )
             return cls(
                 None,

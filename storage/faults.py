@@ -1,6 +1,8 @@
 """Which failures mean "the database did not answer" (a fault of the server or the network),
 as opposed to the server answering with an error (a refusal, a bug): only faults become
 DatabaseUnavailableError or OutcomeUnknownError, and only they count towards an outage.
+Conflicts with another transaction (a lock held past lock_timeout, a deadlock) are the
+server's answer "busy": DatabaseBusyError.
 """
 
 from __future__ import annotations
@@ -15,6 +17,13 @@ FAULTS: tuple[type[BaseException], ...] = (
     pg.OperatorInterventionError,  # the server shutting down, starting, or cancelling
     pg.TooManyConnectionsError,
 )
+CONFLICTS: tuple[type[BaseException], ...] = (
+    pg.LockNotAvailableError,  # a row another transaction holds, past lock_timeout
+    pg.DeadlockDetectedError,
+    pg.SerializationError,
+)
+"""The server answered that another transaction was in the way: nothing was stored, and
+trying again may work. Busy (DatabaseBusyError), not an outage."""
 _DEAD = (
     asyncpg.ConnectionDoesNotExistError,
     pg.AdminShutdownError,

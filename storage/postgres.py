@@ -30,8 +30,8 @@ from typing import Any
 
 import asyncpg
 
-from .errors import DatabaseUnavailableError, OutcomeUnknownError
-from .faults import FAULTS, is_dead_connection, is_fault, reason_of
+from .errors import DatabaseBusyError, DatabaseUnavailableError, OutcomeUnknownError
+from .faults import CONFLICTS, FAULTS, is_dead_connection, is_fault, reason_of
 from .health import Health
 from .schema import migrate_postgres as migrate
 from .schema import stored_version
@@ -44,10 +44,14 @@ and never answers is reported in this time (axio-bot check, run), not after a mi
 MIGRATION_TIMEOUT_S = 60.0
 """Bringing the schema up to date (waiting for another process that migrates too)."""
 CLOSE_TIMEOUT_S = 2.0
-SERVER_SETTINGS = {"idle_in_transaction_session_timeout": "10000"}
+SILENT_TRANSACTION_MS = 10_000
 """A transaction whose client vanished without a word (a network cut) would otherwise hold
 its row locks until TCP gives up, hours later: the server ends it after 10 s of silence.
 Our transactions never idle that long (between two statements the client only computes)."""
+LOCK_SHARE = 2 / 3
+"""Of a command's budget, how long it may wait for a row another transaction holds: then
+the server says so (DatabaseBusyError: busy, not an outage), before the budget runs out
+and the command could only say the database did not answer."""
 
 _PARAMETER = re.compile(r"'(?:[^']|'')*'|\?|(?<!:):([A-Za-z_]\w*)")
 
@@ -162,12 +166,17 @@ class PostgresBackend:
         health: Health,
         pool_size: int = 10,
         connect_timeout: float = CONNECT_TIMEOUT_S,
+        budget_s: float | None = None,
         migrate_schema: bool = True,
     ) -> PostgresBackend:
         """The pool, its first connection made (within `connect_timeout`) and the schema
         brought up to date. A server that cannot be reached, or accepts the connection and
         never answers, is DatabaseUnavailableError within `connect_timeout` (a missing
-        database or a refused password are the server's own errors, as they are)."""
+        database or a refused password are the server's own errors, as they are).
+        `budget_s`, the commands' budget, sets how long they wait for a locked row."""
+        settings = {"idle_in_transaction_session_timeout": str(SILENT_TRANSACTION_MS)}
+        if budget_s is not None:
+            settings["lock_timeout"] = str(max(1, int(budget_s * LOCK_SHARE * 1000)))
         try:
             pool = await asyncpg.create_pool(
                 url,
@@ -178,7 +187,7 @@ class PostgresBackend:
                 timeout=connect_timeout,
                 command_timeout=None,  # each command has a deadline of its own
                 reset=_keep_session,
-                server_settings=SERVER_SETTINGS,
+                server_settings=settings,
             )
         except Exception as error:
             if not is_fault(error):
@@ -216,6 +225,8 @@ class PostgresBackend:
             await self._abandon(conn, transaction, error, deadline)
             if isinstance(error, Exception) and is_fault(error, conn):
                 raise self._no_answer(error) from error
+            if isinstance(error, CONFLICTS):
+                raise DatabaseBusyError(reason_of(error)) from error
             raise
         try:
             async with asyncio.timeout_at(deadline):

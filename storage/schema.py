@@ -100,6 +100,7 @@ async def migrate_postgres(conn: asyncpg.Connection, folder: Path = POSTGRES_MIG
     files = migration_files(folder)
     for number, path in files:
         async with conn.transaction():
+            await conn.execute("SET LOCAL lock_timeout = 0")  # another process may be at it
             await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
             await conn.execute(
                 "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, "

@@ -22,6 +22,7 @@ from storage import (
     SeatResignedError,
     StaleTurnError,
 )
+from storage.load import fetch_row
 from tests.lock_holder import holding_write_lock
 
 from .conftest import FakeClock, play_random, running_game
@@ -240,3 +241,21 @@ async def test_a_stale_move_after_a_commit_elsewhere_is_refused_not_unknown(repo
     await repo.record_move(record.id, 0, move)
     with pytest.raises(StaleTurnError):
         await repo.record_move(record.id, 0, move)
+
+
+async def test_a_game_another_transaction_holds_is_busy_not_an_outage(
+    database: str | Path, clock: FakeClock
+) -> None:
+    async with (
+        await Repository.open(database, clock=clock, budget_s=1.5) as repo,
+        await Repository.open(database, clock=clock) as other,
+    ):
+        record = await running_game(repo)
+        move = str(record.game.legal_moves()[0])
+        async with other._write() as conn:
+            await fetch_row(conn, record.id)  # PostgreSQL: its row locked; SQLite: the file
+            with _timed(1.9), pytest.raises(DatabaseBusyError):
+                await repo.record_move(record.id, 0, move)
+        assert repo.health.reachable and repo.health.last is None
+        moved, _ = await repo.record_move(record.id, 0, move)
+        assert moved.move_count == 1

@@ -1,7 +1,8 @@
-"""A real PostgreSQL server frozen (SIGSTOP) for ten seconds, stopped, and killed with
-SIGKILL, under a Repository in use: every command returns or raises within its budget,
-says truthfully what became of its change, and works again by itself when the server is
-back; the outage is logged once each way and its end is announced within seconds.
+"""A real PostgreSQL server frozen (SIGSTOP) for ten seconds, stopped, killed with SIGKILL,
+and cut off by the network, under a Repository in use: every command returns or raises
+within its budget, says truthfully what became of its change, and works again by itself
+when the server is back; the outage is logged once each way and its end is announced
+within seconds.
 
 These tests start a server of their own (freezing the shared one would stall other
 tests); they need the server binaries (see storage/pg_local.py)."""
@@ -15,17 +16,20 @@ import zlib
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import asyncpg
 import pytest
 
 from storage import (
+    DatabaseBusyError,
     DatabaseUnavailableError,
     NothingStoredError,
     Outage,
     OutcomeUnknownError,
     Repository,
 )
+from storage.load import fetch_row
 from storage.pg_local import (
     HOW_TO_GET_ONE,
     LocalServer,
@@ -227,3 +231,85 @@ async def test_opening_a_server_that_never_answers_fails_in_time(tmp_path: Path)
         )
     assert isinstance(outcome, DatabaseUnavailableError), outcome
     assert seconds < 2.5 and "no answer within 1 s" in outcome.reason
+
+
+class Cuttable:
+    """A proxy in front of the server's socket, for a network cut: once `cut()`, nothing
+    passes either way and nothing is closed (each side just hears nothing, as when a cable
+    is pulled); `mend()` lets new connections through again, while the old ones stay dead."""
+
+    def __init__(self, server: LocalServer, folder: Path) -> None:
+        self.upstream = server.folder / ".s.PGSQL.5432"
+        self.folder = folder
+        self.generation = 0
+        self.cut_generation = -1
+
+    @property
+    def url(self) -> str:
+        return f"postgresql://postgres@/postgres?host={self.folder}"
+
+    async def start(self) -> asyncio.Server:
+        return await asyncio.start_unix_server(self._handle, path=self.folder / ".s.PGSQL.5432")
+
+    def cut(self) -> None:
+        self.cut_generation = self.generation
+
+    def mend(self) -> None:
+        self.generation += 1
+
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        born = self.generation
+        up_reader, up_writer = await asyncio.open_unix_connection(self.upstream)
+        await asyncio.gather(
+            self._pump(reader, up_writer, born), self._pump(up_reader, writer, born)
+        )
+
+    async def _pump(self, source: Any, sink: Any, born: int) -> None:
+        while data := await source.read(65536):
+            if self.cut_generation < born:  # cut connections swallow everything
+                sink.write(data)
+                await sink.drain()
+
+
+async def test_a_network_cut_mid_transaction_fails_in_time_and_frees_its_locks(
+    running: LocalServer, url: str, tmp_path: Path
+) -> None:
+    """The cut leaves the server a transaction whose client is gone, holding the game's
+    row: the server ends it after 10 s of silence, so the game plays on by itself."""
+    proxy = Cuttable(running, tmp_path)
+    schema = parse_qs(urlsplit(url).query)["search_path"][0]
+    async with (
+        await proxy.start(),
+        await Repository.open(in_schema(proxy.url, schema), budget_s=BUDGET) as far,
+        await Repository.open(url, budget_s=BUDGET) as near,
+    ):
+        record = await running_game(far)
+        move = str(record.game.legal_moves()[0])
+
+        async def cut_mid_transaction() -> None:
+            async with far._write() as conn:
+                await fetch_row(conn, record.id)  # the game's row locked FOR UPDATE
+                proxy.cut()
+                await conn.execute("SELECT 1")
+
+        seconds, outcome = await _timed(cut_mid_transaction)
+        assert isinstance(outcome, DatabaseUnavailableError) and seconds < BUDGET + SLACK
+        seconds, outcome = await _timed(lambda: far.set_notify(1, True))  # still cut
+        assert isinstance(outcome, DatabaseUnavailableError) and seconds < BUDGET + SLACK
+        proxy.mend()
+        loop = asyncio.get_running_loop()
+        cut_at = loop.time()
+        busy = 0
+        while True:  # the row stays locked by the vanished transaction, for a while
+            seconds, outcome = await _timed(lambda: near.record_move(record.id, 0, move))
+            assert seconds < BUDGET + SLACK
+            if not isinstance(outcome, Exception):
+                break
+            assert isinstance(outcome, DatabaseBusyError), outcome  # busy, not an outage
+            busy += 1
+            assert loop.time() - cut_at < 15, "the vanished transaction kept its locks"
+        assert outcome[0].move_count == 1 and busy >= 3
+        assert near.health.reachable and near.health.last is None
+        await _until_answered(far, 5)  # a new connection through the mended network
+        await far.set_notify(1, True)
+        assert await near.notify_enabled(1)
