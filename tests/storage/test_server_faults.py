@@ -243,13 +243,12 @@ class Cuttable:
         self.folder = folder
         self.generation = 0
         self.cut_generation = -1
+        self._handlers: set[asyncio.Task[Any]] = set()
+        self._writers: list[asyncio.StreamWriter] = []
 
     @property
     def url(self) -> str:
         return f"postgresql://postgres@/postgres?host={self.folder}"
-
-    async def start(self) -> asyncio.Server:
-        return await asyncio.start_unix_server(self._handle, path=self.folder / ".s.PGSQL.5432")
 
     def cut(self) -> None:
         self.cut_generation = self.generation
@@ -257,11 +256,28 @@ class Cuttable:
     def mend(self) -> None:
         self.generation += 1
 
+    async def __aenter__(self) -> Cuttable:
+        path = self.folder / ".s.PGSQL.5432"
+        self._server = await asyncio.start_unix_server(self._handle, path=path)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self._server.close()
+        for writer in self._writers:  # every pump reads its end and stops
+            writer.close()
+        await asyncio.wait_for(asyncio.gather(*self._handlers, return_exceptions=True), 10)
+
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        handler = asyncio.current_task()
+        assert handler is not None
+        self._handlers.add(handler)
         born = self.generation
         up_reader, up_writer = await asyncio.open_unix_connection(self.upstream)
+        self._writers += [writer, up_writer]
         await asyncio.gather(
-            self._pump(reader, up_writer, born), self._pump(up_reader, writer, born)
+            self._pump(reader, up_writer, born),
+            self._pump(up_reader, writer, born),
+            return_exceptions=True,
         )
 
     async def _pump(self, source: Any, sink: Any, born: int) -> None:
@@ -279,7 +295,7 @@ async def test_a_network_cut_mid_transaction_fails_in_time_and_frees_its_locks(
     proxy = Cuttable(running, tmp_path)
     schema = parse_qs(urlsplit(url).query)["search_path"][0]
     async with (
-        await proxy.start(),
+        proxy,
         await Repository.open(in_schema(proxy.url, schema), budget_s=BUDGET) as far,
         await Repository.open(url, budget_s=BUDGET) as near,
     ):
