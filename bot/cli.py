@@ -22,7 +22,16 @@ import aiohttp
 import asyncpg
 import discord
 
-from storage.target import describe, is_postgres_url, sqlite_path
+from storage import NothingStoredError, StorageError
+from storage.target import (
+    Target,
+    check_url,
+    describe,
+    is_postgres_url,
+    looks_like_url,
+    secrets_in,
+    sqlite_path,
+)
 
 from .config import Settings, load_settings
 
@@ -61,7 +70,7 @@ def run(settings: Settings) -> int:
     try:
         asyncio.run(_check_database(settings))
     except Exception as error:
-        return _fail(f"cannot use the database {describe(settings.database)}: {_reason(error)}")
+        return _fail(_database_problem(settings.database, error))
     configure_logging(settings.log_level)
     from .app import create_bot
 
@@ -76,8 +85,8 @@ def run(settings: Settings) -> int:
         return _fail(
             f"cannot reach Discord ({_reason(error)}): check this machine's network and DNS"
         )
-    except (sqlite3.Error, asyncpg.PostgresError) as error:
-        return _fail(f"cannot use the database {describe(settings.database)}: {_reason(error)}")
+    except (sqlite3.Error, asyncpg.PostgresError, StorageError) as error:
+        return _fail(_database_problem(settings.database, error))
     return 0
 
 
@@ -86,10 +95,24 @@ def _fail(problem: str) -> int:
     return 2
 
 
-def _reason(error: BaseException) -> str:
-    """An error as one short line (no traceback, never the token)."""
-    text = " ".join(str(error).split()) or type(error).__name__
-    return text[:200]
+def _reason(error: BaseException, *targets: Target) -> str:
+    """An error as one short line: no traceback, never the token, never empty nor a bare
+    class name, the password of any of `targets` masked; for a database that did not
+    answer, why (the player-facing message would say nothing to an operator)."""
+    if isinstance(error, NothingStoredError):
+        text = error.reason
+    elif isinstance(error, TimeoutError):
+        text = "no answer in time"
+    else:
+        text = " ".join(str(error).split()) or type(error).__name__
+    for target in targets:
+        for secret in secrets_in(target):
+            text = text.replace(secret, "***")
+    return text[:300]
+
+
+def _database_problem(target: Target, error: BaseException) -> str:
+    return f"cannot use the database {describe(target)}: {_reason(error, target)}"
 
 
 def _open_once(path: Path) -> None:
@@ -139,7 +162,8 @@ def check(settings: Settings) -> int:
         lines.extend(asyncio.run(_check_database(settings)))
     except Exception as error:
         healthy = False
-        lines.append(f"database: PROBLEM — {describe(settings.database)}: {error}")
+        reason = _reason(error, settings.database)
+        lines.append(f"database: PROBLEM — {describe(settings.database)}: {reason}")
     for line in lines:
         print(line)
     print("healthy" if healthy else "NOT healthy: fix the problems above")
@@ -164,26 +188,34 @@ def playground(settings: Settings, seconds: float | None, port: int | None) -> i
 
 
 def migrate_db(source: str, target: str) -> int:
-    """Copy every game, move, result, rating and setting into an empty database."""
-    from storage import StorageError
+    """Copy every game, move, result, rating and setting into an empty database. The
+    source must exist and be ours (it is only read); the target must be empty; a failure
+    leaves the target as it was (one transaction), or says it may be incomplete."""
     from storage.transfer import copy_database
 
+    for flag, value in (("--from", source), ("--to", target)):
+        if looks_like_url(value):
+            try:
+                check_url(value)
+            except ValueError as error:
+                return _fail(f"migrate-db: {flag}: {error}")
     print(f"copying {describe(source)} → {describe(target)}")
     try:
         copied = asyncio.run(copy_database(source, target, say=print))
     except (StorageError, ValueError, OSError, sqlite3.Error, asyncpg.PostgresError) as error:
-        return _fail(f"migrate-db: {_reason(error)}")
+        return _fail(f"migrate-db: {_reason(error, source, target)}")
     print(f"done: {sum(copied.values())} rows in {len(copied)} tables, counts verified")
     return 0
 
 
 def _shard_options(args: argparse.Namespace) -> dict[str, object]:
-    """--shard-count and --shard-ids, which win over SHARD_COUNT and SHARD_IDS."""
+    """--shard-count and --shard-ids, which win over SHARD_COUNT and SHARD_IDS; passed on
+    as given, so Settings checks flags and variables in one place."""
     options: dict[str, object] = {}
     if args.shard_count is not None:
         options["shard_count"] = args.shard_count
     if args.shard_ids is not None:
-        options["shard_ids"] = [int(part) for part in args.shard_ids.replace(",", " ").split()]
+        options["shard_ids"] = args.shard_ids
     return options
 
 
@@ -191,7 +223,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="axio-bot", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command")
     running = commands.add_parser("run", help="connect to Discord (the default)")
-    running.add_argument("--shard-count", type=int, help="shards in all (SHARD_COUNT)")
+    running.add_argument("--shard-count", help="shards in all (SHARD_COUNT)")
     running.add_argument("--shard-ids", help="the shards this process runs, e.g. 0,1 (SHARD_IDS)")
     commands.add_parser("check", help="validate configuration and the database")
     moving = commands.add_parser("migrate-db", help="copy all data into an empty database")

@@ -3,17 +3,23 @@ only here: `axio-bot check`, `run` and `playground` all load it through `load_se
 so a value one of them refuses, all of them refuse, with the same words.
 
 The token is a SecretStr: it prints as '**********' in logs, reprs and error messages.
+DATABASE_URL must be a well-formed sqlite:///… or postgresql://… URL, and DATABASE_PATH a
+file, never a URL: a mistyped URL is refused here, with its password masked, before any
+folder or file is made (it would otherwise become a local SQLite file named after it).
+The shard flags and variables are checked here too, each error naming its variable (or
+flag).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict, SettingsError
 
 from storage.shards import ALL_SHARDS, ShardSet
+from storage.target import check_url, describe, looks_like_url
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -64,18 +70,45 @@ class Settings(BaseSettings):
     @model_validator(mode="after")
     def _shards_fit(self) -> Settings:
         if self.shard_ids and self.shard_count is None:
-            raise ValueError("SHARD_IDS needs SHARD_COUNT (the number of shards in all)")
-        if self.shard_count is not None:
-            self.shards  # noqa: B018  (raises ValueError for ids outside 0..count-1)
+            raise ValueError(
+                "SHARD_IDS (--shard-ids) needs SHARD_COUNT (--shard-count): the number of "
+                "shards in all"
+            )
+        count = self.shard_count
+        if count is not None and (wrong := [i for i in self.shard_ids if not 0 <= i < count]):
+            raise ValueError(
+                f"SHARD_IDS (--shard-ids) must lie between 0 and {count - 1}, as SHARD_COUNT "
+                f"(--shard-count) is {count}: not {', '.join(map(str, wrong))}"
+            )
         return self
 
     @field_validator("dev_guild_ids", "shard_ids", mode="before")
     @classmethod
     def _split_ids(cls, value: object) -> object:
         if isinstance(value, str):
-            return [int(part) for part in value.replace(",", " ").split()]
+            parts = value.replace(",", " ").split()
+            if not all(part.isdigit() for part in parts):
+                raise ValueError(f"must be whole numbers separated by commas, not {value!r}")
+            return [int(part) for part in parts]
         if isinstance(value, int):
             return [value]
+        return value
+
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _well_formed_url(cls, value: object) -> object:
+        """Empty is unset (compose passes it so); anything else must be a database URL."""
+        if value is None or (isinstance(value, str) and not value.strip()):
+            return None
+        return check_url(str(value).strip())
+
+    @field_validator("database_path", mode="before")
+    @classmethod
+    def _a_file(cls, value: object) -> object:
+        if isinstance(value, str) and looks_like_url(value.strip()):
+            raise ValueError(
+                f"names a SQLite file, not a URL ({describe(value)}): put a URL in DATABASE_URL"
+            )
         return value
 
     @field_validator("log_level", mode="before")
@@ -88,13 +121,24 @@ class Settings(BaseSettings):
 
 
 def load_settings(**overrides: object) -> tuple[Settings | None, str | None]:
-    """The settings, or None and one line saying which values are wrong (never the token:
-    pydantic shows a SecretStr's input as '**********', and values are not echoed)."""
+    """The settings, or None and one line saying which values are wrong, each named by its
+    variable, or by its flag when `overrides` (the command line's) gave it. Never the
+    token (pydantic shows a SecretStr's input as '**********') nor a password: values are
+    not echoed, and a URL is shown only masked."""
     try:
         return Settings(**overrides), None  # type: ignore[arg-type]
     except ValidationError as error:
-        return None, "; ".join(
-            f"{'.'.join(map(str, e['loc'])).upper()}: {e['msg']}" for e in error.errors()
-        )
+        return None, "; ".join(_explain(e, overrides) for e in error.errors())
     except SettingsError as error:  # a value pydantic-settings could not even decode
-        return None, str(error)
+        return None, describe(str(error))
+
+
+def _explain(error: Any, overrides: dict[str, object]) -> str:
+    message = str(error["msg"]).removeprefix("Value error, ")
+    if not error["loc"]:  # a check of several values: its message names them
+        return message
+    field = str(error["loc"][0])
+    name = field.upper()
+    if field in overrides:
+        name = f"--{field.replace('_', '-')} ({name})"
+    return f"{name}: {message}"

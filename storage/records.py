@@ -20,6 +20,9 @@ TimeoutAction = Literal["computer", "resign"]
 COMPUTER_IDS: dict[str, int] = {"easy": -1, "normal": -2, "hard": -3}
 """Computer levels as pseudo-players in ratings and results, so games against them count."""
 
+CHANNEL_GONE = "channel gone"
+"""Why a game ended when its channel or thread was deleted (GameRecord.ended_reason)."""
+
 RESIGNED_LEVEL: Level = "normal"
 """The computer level that plays a resigned seat to the end."""
 
@@ -89,6 +92,9 @@ class GameRecord:
     lobby_message_id: int | None
     turn_message_id: int | None
     game: TileGame | None = None
+    ended_reason: str | None = None
+    """Why a cancelled game ended, when something other than its players ended it (say
+    CHANNEL_GONE); None otherwise."""
 
     @property
     def is_open(self) -> bool:
@@ -144,11 +150,16 @@ class SeatResult:
 
 @dataclass(frozen=True)
 class HistoryEntry:
+    """A game in a server's history: finished, or ended without a result by something
+    other than its players (`ended_reason`, say CHANNEL_GONE). For the latter, `results`
+    hold the scores when it ended, with no winner and no rating."""
+
     game_id: int
     kind: str
     channel_id: int
     finished_at: datetime
     results: tuple[SeatResult, ...]
+    ended_reason: str | None = None
 
     @property
     def winners(self) -> tuple[SeatResult, ...]:
