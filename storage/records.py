@@ -23,6 +23,12 @@ COMPUTER_IDS: dict[str, int] = {"easy": -1, "normal": -2, "hard": -3}
 RESIGNED_LEVEL: Level = "normal"
 """The computer level that plays a resigned seat to the end."""
 
+FORMER_PLAYER_ID = 0
+"""The user id of a member whose data was deleted at their request (see members.py): their
+seats and results stay, so other people's games stay whole, but name no one. No Discord
+user has id 0, and no computer either (computers are negative)."""
+FORMER_PLAYER_NAME = "a former player"
+
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
@@ -53,6 +59,11 @@ class Seat:
     @property
     def is_human(self) -> bool:
         return self.user_id is not None
+
+    @property
+    def is_former(self) -> bool:
+        """A member whose data was deleted: a person's seat that names no one."""
+        return self.user_id == FORMER_PLAYER_ID
 
     @property
     def plays_as(self) -> Level | None:

@@ -15,13 +15,23 @@ The commands live in a few modules, grouped by what they are for; this class joi
 from __future__ import annotations
 
 from .lobby import LobbyCommands
+from .members import MemberCommands
+from .operations import OperationsQueries
 from .outbox import OutboxCommands
 from .play import PlayCommands
 from .schedule import ScheduleQueries
 from .stats import StatsQueries
 
 
-class Repository(LobbyCommands, PlayCommands, OutboxCommands, StatsQueries, ScheduleQueries):
+class Repository(
+    MemberCommands,
+    LobbyCommands,
+    PlayCommands,
+    OutboxCommands,
+    StatsQueries,
+    ScheduleQueries,
+    OperationsQueries,
+):
     """Games, seats, moves, results, ratings and guild settings in one database file.
 
     Open with `await Repository.open(path, clock=...)`; close with `await repo.close()` or

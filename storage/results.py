@@ -19,7 +19,7 @@ from openskill.models import PlackettLuce
 from engine import Standing, TileGame
 
 from .postgres import serialize
-from .records import Seat
+from .records import FORMER_PLAYER_ID, Seat
 
 MODEL = PlackettLuce()
 _IF_BETTER = "CASE WHEN excluded.lowest > solo_best.lowest THEN excluded.{0} ELSE solo_best.{0} END"
@@ -86,6 +86,8 @@ async def write_results(
     )
     await _write_rows(conn, game_id, seats, standings, before, after)
     for player_id in after:
+        if player_id == FORMER_PLAYER_ID:  # their data was deleted: no rating is kept
+            continue
         mine = [s for s in standings if seats[s.seat].player_id == player_id]
         name = seats[mine[0].seat].name
         await conn.execute(
@@ -139,6 +141,8 @@ async def _write_rows(
     for standing in standings:
         seat = seats[standing.seat]
         old, new = before.get(seat.player_id), after.get(seat.player_id)
+        if seat.is_former:
+            old = new = None
         rows.append(
             (
                 game_id,
@@ -172,7 +176,7 @@ async def _write_solo_best(
     stamp: int,
 ) -> None:
     """Count the solo game and keep it if it beats the player's best (ties: the earlier)."""
-    if seat.user_id is None:
+    if seat.user_id is None or seat.is_former:
         return
     await conn.execute(
         "INSERT INTO solo_best (guild_id, kind, user_id, name, lowest, scores, game_id, games, "
