@@ -5,6 +5,9 @@ axio-bot run        # connect to Discord with DISCORD_TOKEN
 axio-bot check      # validate configuration and the database, say what was found
 axio-bot playground # the real bot on SimCord's in-memory Discord, in your browser
 axio-bot migrate-db --from sqlite:///data/axio.sqlite3 --to postgresql://…  # move up
+axio-bot backup --to FILE [--force]   # a consistent copy of the SQLite file, bot running
+axio-bot restore --from FILE          # put a backup back (the bot stopped)
+axio-bot forget USER_ID [--yes]       # delete a member's data (see bot/ops/admin.py)
 """
 
 from __future__ import annotations
@@ -22,9 +25,12 @@ import aiohttp
 import asyncpg
 import discord
 
+from storage import StorageError
 from storage.target import describe, is_postgres_url, sqlite_path
 
 from .config import Settings, load_settings
+from .ops import admin
+from .ops.logs import configure_logging as configure_log_output
 
 log = logging.getLogger("axio")
 
@@ -35,14 +41,10 @@ TOKEN_HELP = (
 _TOKEN_SHAPE = re.compile(r"^[\w-]{20,}\.[\w-]{4,}\.[\w-]{20,}$")
 
 
-def configure_logging(level: str) -> None:
-    """One line per record, key=value details from the bot; tracebacks for errors."""
-    logging.basicConfig(
-        level=level.upper(),
-        format="%(asctime)s %(levelname)s %(name)s %(message)s",
-        stream=sys.stderr,
-    )
-    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level.upper())))
+def configure_logging(settings: Settings) -> None:
+    """One line per record: text with key=value details from the bot, or (LOG_FORMAT=json)
+    one JSON object; tracebacks for errors either way (see bot/ops/logs.py)."""
+    configure_log_output(settings.log_level, settings.log_format)
 
 
 def token_problem(settings: Settings) -> str | None:
@@ -62,7 +64,7 @@ def run(settings: Settings) -> int:
         asyncio.run(_check_database(settings))
     except Exception as error:
         return _fail(f"cannot use the database {describe(settings.database)}: {_reason(error)}")
-    configure_logging(settings.log_level)
+    configure_logging(settings)
     from .app import create_bot
 
     bot = create_bot(settings)
@@ -76,7 +78,7 @@ def run(settings: Settings) -> int:
         return _fail(
             f"cannot reach Discord ({_reason(error)}): check this machine's network and DNS"
         )
-    except (sqlite3.Error, asyncpg.PostgresError) as error:
+    except (sqlite3.Error, asyncpg.PostgresError, StorageError) as error:
         return _fail(f"cannot use the database {describe(settings.database)}: {_reason(error)}")
     return 0
 
@@ -155,7 +157,7 @@ def playground(settings: Settings, seconds: float | None, port: int | None) -> i
             file=sys.stderr,
         )
         return 2
-    configure_logging(settings.log_level)
+    configure_logging(settings)
     try:
         asyncio.run(serve(settings, seconds=seconds, port=port))
     except KeyboardInterrupt:
@@ -175,6 +177,22 @@ def migrate_db(source: str, target: str) -> int:
         return _fail(f"migrate-db: {_reason(error)}")
     print(f"done: {sum(copied.values())} rows in {len(copied)} tables, counts verified")
     return 0
+
+
+def operate(settings: Settings, args: argparse.Namespace) -> int:
+    """backup, restore and forget (bot/ops/admin.py says what each does and its exit codes)."""
+    if args.command == "backup":
+        return admin.backup(settings.database, args.target, force=args.force)
+    if args.command == "restore":
+        return admin.restore(settings.database, args.source)
+    ask = input if sys.stdin.isatty() else None
+    return admin.forget(settings.database, args.user_id, yes=args.yes, ask=ask)
+
+
+def _user_id(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or not 0 < int(text) < 2**63:
+        raise argparse.ArgumentTypeError(f"a Discord user id is a positive number, not {text!r}")
+    return int(text)
 
 
 def _shard_options(args: argparse.Namespace) -> dict[str, object]:
@@ -197,6 +215,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     moving = commands.add_parser("migrate-db", help="copy all data into an empty database")
     moving.add_argument("--from", dest="source", required=True, help="sqlite:///path or URL")
     moving.add_argument("--to", dest="target", required=True, help="postgresql://… or path")
+    saving = commands.add_parser("backup", help="copy the SQLite database, even while it runs")
+    saving.add_argument("--to", dest="target", type=Path, required=True, help="the new file")
+    saving.add_argument("--force", action="store_true", help="replace the file if it exists")
+    loading = commands.add_parser("restore", help="put a backup back (stop the bot first)")
+    loading.add_argument("--from", dest="source", type=Path, required=True, help="the backup")
+    forgetting = commands.add_parser("forget", help="delete a member's data, on their request")
+    forgetting.add_argument("user_id", type=_user_id, help="the member's Discord user id")
+    forgetting.add_argument("--yes", action="store_true", help="do not ask to confirm")
     play = commands.add_parser("playground", help="play in a browser, no token needed")
     play.add_argument("--seconds", type=float, help="stop after this many seconds")
     play.add_argument("--port", type=int, help="port on 127.0.0.1 (default: any free one)")
@@ -213,6 +239,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.command == "check":
         return check(settings)
+    if args.command in ("backup", "restore", "forget"):
+        return operate(settings, args)
     if args.command == "playground":
         return playground(settings, args.seconds, args.port)
     return run(settings)

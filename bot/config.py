@@ -15,6 +15,8 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict, Settin
 
 from storage.shards import ALL_SHARDS, ShardSet
 
+from .ops.logs import LOG_FORMATS
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
@@ -40,6 +42,16 @@ class Settings(BaseSettings):
         description="guilds whose commands sync instantly (comma-separated ids)",
     )
     log_level: str = Field(default="INFO")
+    log_format: str = Field(default="text", description="text, or json: one object a line")
+    metrics_port: int | None = Field(
+        default=None,
+        ge=1,
+        le=65535,
+        description="serve /metrics, /healthz and /readyz on this port (unset: off)",
+    )
+    metrics_host: str = Field(
+        default="127.0.0.1", description="the address the metrics port listens on"
+    )
     computer_budget_s: float = Field(default=1.0, gt=0, le=10)
     scheduler_minutes: float = Field(default=5, gt=0)
     delivery_idle_seconds: float = Field(
@@ -85,6 +97,20 @@ class Settings(BaseSettings):
         if level not in LOG_LEVELS:
             raise ValueError(f"must be one of {', '.join(LOG_LEVELS)} (any case), not {value!r}")
         return level
+
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _known_format(cls, value: object) -> object:
+        chosen = str(value).strip().lower()
+        if chosen not in LOG_FORMATS:
+            raise ValueError(f"must be one of {', '.join(LOG_FORMATS)} (any case), not {value!r}")
+        return chosen
+
+    @field_validator("metrics_port", mode="before")
+    @classmethod
+    def _port_or_off(cls, value: object) -> object:
+        """An empty METRICS_PORT= (as in .env.example) is off, not an error."""
+        return None if isinstance(value, str) and not value.strip() else value
 
 
 def load_settings(**overrides: object) -> tuple[Settings | None, str | None]:

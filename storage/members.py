@@ -31,7 +31,7 @@ game whose seat was already resigned; nothing it stores uses it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 
 import aiosqlite
@@ -60,13 +60,14 @@ def holds_user_id(column: str) -> bool:
 class PersonalColumn:
     """A column holding a user id, and what deleting that member does to its rows.
 
-    `keep`: the rows stay for other people and name a former player: the id becomes
-    `becomes` (SQL; the member's id is `:user`), the `name` column (if any) becomes
-    "a former player", and `also` holds further assignments (the member's own numbers).
-    Otherwise the rows are deleted."""
+    `what` names the rows in words, for the member and the operator. `keep`: the rows stay
+    for other people and name a former player: the id becomes `becomes` (SQL; the member's
+    id is `:user`), the `name` column (if any) becomes "a former player", and `also` holds
+    further assignments (the member's own numbers). Otherwise the rows are deleted."""
 
     table: str
     column: str
+    what: str
     keep: bool = False
     name: str | None = None
     also: str = ""
@@ -95,19 +96,22 @@ _NEXT_HOST = (
 """A game's new host: the next person seated at it, else nobody (a former player)."""
 
 PERSONAL_DATA: list[PersonalColumn] = [
-    PersonalColumn("games", "host_id", keep=True, becomes=_NEXT_HOST),
-    PersonalColumn("seats", "user_id", keep=True, name="name"),
+    PersonalColumn("games", "host_id", "games hosted", keep=True, becomes=_NEXT_HOST),
+    PersonalColumn(
+        "seats", "user_id", "seats at tables (with the name shown)", keep=True, name="name"
+    ),
     PersonalColumn(
         "results",
         "player_id",
+        "results of finished games (with the rating then)",
         keep=True,
         name="name",
         also="rating_before = NULL, rating_after = NULL",
     ),
-    PersonalColumn("ratings", "player_id"),
-    PersonalColumn("solo_best", "user_id"),
-    PersonalColumn("notify", "user_id"),
-    PersonalColumn("skip_votes", "voter_id"),
+    PersonalColumn("ratings", "player_id", "ratings and records (games, wins, best)"),
+    PersonalColumn("solo_best", "user_id", "solo high scores"),
+    PersonalColumn("notify", "user_id", "direct-message reminder choices"),
+    PersonalColumn("skip_votes", "voter_id", "votes to skip a late player"),
 ]
 
 
@@ -115,6 +119,11 @@ def register_personal_data(*columns: PersonalColumn) -> None:
     """Cover a new table's user id columns (call it where the table's commands live)."""
     known = {entry.key for entry in PERSONAL_DATA}
     PERSONAL_DATA.extend(column for column in columns if column.key not in known)
+
+
+def described(rows: dict[str, int]) -> list[str]:
+    """`3 seats at tables (…)`: one line per kind of row counted (none for a zero)."""
+    return [f"{rows[e.key]} {e.what}" for e in PERSONAL_DATA if rows.get(e.key)]
 
 
 @dataclass(frozen=True)
@@ -131,6 +140,9 @@ class MemberData:
     def total(self) -> int:
         return sum(self.rows.values())
 
+    def lines(self) -> list[str]:
+        return described(self.rows)
+
 
 @dataclass(frozen=True)
 class Forgotten:
@@ -142,7 +154,8 @@ class Forgotten:
     resigned: tuple[GameRecord, ...] = ()
     ended: tuple[GameRecord, ...] = ()
     notes: int = 0
-    touched: tuple[int, ...] = field(default=())
+    former_in: tuple[int, ...] = ()
+    """The games whose seat of theirs now names a former player."""
 
 
 class MemberCommands(LobbyCommands, PlayCommands):

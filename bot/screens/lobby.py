@@ -8,8 +8,9 @@ from .present import seat_name, title
 
 
 def lobby_text(record: GameRecord) -> str:
+    host = f"<@{record.host_id}>" if record.host_id else "a former player"  # 0: forgotten
     lines = [
-        f"🎲 **{title(record.kind)}** — a new game hosted by <@{record.host_id}>.",
+        f"🎲 **{title(record.kind)}** — a new game hosted by {host}.",
         f"Seats ({len(record.seats)}/{record.max_seats}):",
     ]
     for seat in record.seats:
