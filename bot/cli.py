@@ -8,6 +8,7 @@ axio-bot migrate-db --from sqlite:///data/axio.sqlite3 --to postgresql://…  # 
 axio-bot backup --to FILE [--force]   # a consistent copy of the SQLite file, bot running
 axio-bot restore --from FILE          # put a backup back (the bot stopped)
 axio-bot forget USER_ID [--yes]       # delete a member's data (see bot/ops/admin.py)
+axio-bot health [--ready]             # the running bot's /healthz or /readyz (probes)
 """
 
 from __future__ import annotations
@@ -180,11 +181,13 @@ def migrate_db(source: str, target: str) -> int:
 
 
 def operate(settings: Settings, args: argparse.Namespace) -> int:
-    """backup, restore and forget (bot/ops/admin.py says what each does and its exit codes)."""
+    """backup, restore, forget and health (bot/ops/admin.py: what each does, its exit codes)."""
     if args.command == "backup":
         return admin.backup(settings.database, args.target, force=args.force)
     if args.command == "restore":
         return admin.restore(settings.database, args.source)
+    if args.command == "health":
+        return admin.health(settings.metrics_host, settings.metrics_port, ready=args.ready)
     ask = input if sys.stdin.isatty() else None
     return admin.forget(settings.database, args.user_id, yes=args.yes, ask=ask)
 
@@ -223,6 +226,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     forgetting = commands.add_parser("forget", help="delete a member's data, on their request")
     forgetting.add_argument("user_id", type=_user_id, help="the member's Discord user id")
     forgetting.add_argument("--yes", action="store_true", help="do not ask to confirm")
+    probing = commands.add_parser("health", help="is the running bot alive (or ready)?")
+    probing.add_argument("--ready", action="store_true", help="ask /readyz, not /healthz")
     play = commands.add_parser("playground", help="play in a browser, no token needed")
     play.add_argument("--seconds", type=float, help="stop after this many seconds")
     play.add_argument("--port", type=int, help="port on 127.0.0.1 (default: any free one)")
@@ -239,7 +244,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.command == "check":
         return check(settings)
-    if args.command in ("backup", "restore", "forget"):
+    if args.command in ("backup", "restore", "forget", "health"):
         return operate(settings, args)
     if args.command == "playground":
         return playground(settings, args.seconds, args.port)

@@ -3,11 +3,16 @@
     axio-bot backup --to FILE [--force]   a consistent copy of the running bot's SQLite file
     axio-bot restore --from FILE          put a backup back (the bot must be stopped)
     axio-bot forget USER_ID [--yes]       delete a member's data (a request by email, say)
+    axio-bot health [--ready]             ask the running bot's /healthz (or /readyz)
 
 Exit codes: 0 done; 1 refused or failed, with nothing changed and the reason on stderr;
 2 not something this command does for this database: on PostgreSQL, backup and restore
 print the `pg_dump` / `pg_restore` line to use instead (its own tools do it better, and a
 script must not mistake that answer for a backup made).
+
+`health` is the container's probe (the Dockerfile's HEALTHCHECK): 0 when the bot on this
+machine answers alive (or, with --ready, ready), 1 when it does not, 2 when METRICS_PORT is
+not set (the bot then serves no probes).
 
 `forget` shows what it will delete and asks for the user id again when run at a terminal;
 `--yes` skips the question (for scripts), and without a terminal it is required, so a
@@ -18,8 +23,11 @@ is played on, and its note posted, by the running bot's next delivery pass.
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 import sys
+import urllib.error
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
@@ -110,6 +118,27 @@ async def _forget(
     return 0
 
 
+def health(host: str, port: int | None, *, ready: bool = False) -> int:
+    if port is None:
+        print("axio-bot health: METRICS_PORT is not set: the bot serves no probes", file=sys.stderr)
+        return 2
+    if host in ("0.0.0.0", "::", ""):  # listening everywhere: ask it here
+        host = "127.0.0.1"
+    url = f"http://{host}:{port}/{'readyz' if ready else 'healthz'}"
+    try:
+        with urllib.request.urlopen(url, timeout=4) as answer:
+            found, healthy = json.loads(answer.read()), True
+    except urllib.error.HTTPError as refused:  # 503: answered, and not ready
+        found, healthy = json.loads(refused.read() or b"{}"), False
+    except (urllib.error.URLError, OSError, ValueError) as error:
+        print(f"axio-bot health: no answer at {url} ({_text(error)})", file=sys.stderr)
+        return 1
+    for name, verdict in found.get("checks", {}).items():
+        print(f"{name}: {verdict}")
+    print(("ready" if ready else "alive") if healthy else "NOT ready")
+    return 0 if healthy else 1
+
+
 def _postgres(command: str, line: str) -> int:
     print(f"axio-bot {command}: the database is PostgreSQL; use its own tools:")
     print(f"  {line}")
@@ -117,6 +146,9 @@ def _postgres(command: str, line: str) -> int:
 
 
 def _refused(command: str, error: BaseException) -> int:
-    text = " ".join(str(error).split()) or type(error).__name__
-    print(f"axio-bot {command}: {text[:300]}", file=sys.stderr)
+    print(f"axio-bot {command}: {_text(error)}", file=sys.stderr)
     return 1
+
+
+def _text(error: BaseException) -> str:
+    return (" ".join(str(error).split()) or type(error).__name__)[:300]

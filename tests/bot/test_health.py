@@ -4,6 +4,7 @@ connected, the outbox is not stalled), /metrics is Prometheus's text."""
 
 from __future__ import annotations
 
+import asyncio
 import socket
 from typing import Any
 
@@ -11,6 +12,7 @@ import aiohttp
 import pytest
 
 from bot.config import Settings
+from bot.ops import admin
 from tests.bot.table import Table
 from tests.bot.test_delivery import TABLE_POST, played_by_command, two_player
 
@@ -93,3 +95,18 @@ async def test_a_stalled_outbox_makes_the_bot_unready_but_a_refusing_channel_doe
     status, body = await get(table, "/readyz")
     assert status == 503, body
     assert body["checks"]["outbox"].startswith("stalled: a post has been due")
+
+
+async def test_the_health_command_asks_the_running_bot(table: Table, capsys) -> None:
+    port = table.settings.metrics_port
+    assert await asyncio.to_thread(admin.health, "0.0.0.0", port) == 0
+    assert capsys.readouterr().out == "alive\n"
+    assert await asyncio.to_thread(admin.health, "127.0.0.1", port, ready=True) == 0
+    shown = capsys.readouterr().out.splitlines()
+    assert shown[0] == "database: ok" and shown[-1] == "ready"
+    await table.bot.repo.close()
+    assert await asyncio.to_thread(admin.health, "127.0.0.1", port, ready=True) == 1
+    shown = capsys.readouterr().out.splitlines()
+    assert shown[0].startswith("database: not answering") and shown[-1] == "NOT ready"
+    assert admin.health("127.0.0.1", None) == 2
+    assert "METRICS_PORT is not set" in capsys.readouterr().err

@@ -4,7 +4,9 @@ Discord fails, delivery retries and database errors, as the bot really counts th
 from __future__ import annotations
 
 import asyncio
+import re
 import time
+from pathlib import Path
 
 from bot.ops.lag import LoopLag
 from bot.ops.metrics import Metrics, database_error_kind
@@ -119,3 +121,23 @@ async def test_the_loop_lag_is_how_late_a_timer_ran() -> None:
     samples = metrics.value("axio_event_loop_lag_seconds_count")
     assert samples >= 3  # and most were quick: only the held one was late
     assert metrics.value("axio_event_loop_lag_seconds_bucket", le="0.1") >= samples // 2
+
+
+def test_the_dashboard_and_alerts_ask_only_for_metrics_the_bot_has() -> None:
+    metrics = Metrics()
+    served = {sample.name for family in metrics.registry.collect() for sample in family.samples} | {
+        family.name for family in metrics.registry.collect()
+    }
+    served |= {
+        f"{family.name}_{end}"
+        for family in metrics.registry.collect()
+        for end in ("bucket", "count", "sum", "total")
+    }
+    deploy = Path(__file__).resolve().parents[2] / "deploy"
+    asked = set()
+    for path in [deploy / "alerts.yml", *deploy.rglob("*.json")]:
+        asked |= set(re.findall(r"\b(?:axio|process|python)_[a-z_]+[a-z]", path.read_text()))
+    assert asked and asked <= served, sorted(asked - served)
+    compose = (deploy.parent / "compose.yaml").read_text()
+    for mounted in re.findall(r"\./(deploy/[\w/.-]+):", compose):
+        assert (deploy.parent / mounted).exists(), mounted
