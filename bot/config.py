@@ -7,6 +7,7 @@ The token is a SecretStr: it prints as '**********' in logs, reprs and error mes
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -93,24 +94,26 @@ class Settings(BaseSettings):
     @field_validator("log_level", mode="before")
     @classmethod
     def _known_level(cls, value: object) -> object:
-        level = str(value).strip().upper()
-        if level not in LOG_LEVELS:
-            raise ValueError(f"must be one of {', '.join(LOG_LEVELS)} (any case), not {value!r}")
-        return level
+        return _one_of(value, LOG_LEVELS, str.upper)
 
     @field_validator("log_format", mode="before")
     @classmethod
     def _known_format(cls, value: object) -> object:
-        chosen = str(value).strip().lower()
-        if chosen not in LOG_FORMATS:
-            raise ValueError(f"must be one of {', '.join(LOG_FORMATS)} (any case), not {value!r}")
-        return chosen
+        return _one_of(value, LOG_FORMATS, str.lower)
 
     @field_validator("metrics_port", mode="before")
     @classmethod
     def _port_or_off(cls, value: object) -> object:
         """An empty METRICS_PORT= (as in .env.example) is off, not an error."""
         return None if isinstance(value, str) and not value.strip() else value
+
+
+def _one_of(value: object, allowed: tuple[str, ...], case: Callable[[str], str]) -> str:
+    """A choice from a fixed list, in any case; the message names the choices."""
+    chosen = case(str(value).strip())
+    if chosen not in allowed:
+        raise ValueError(f"must be one of {', '.join(allowed)} (any case), not {value!r}")
+    return chosen
 
 
 def load_settings(**overrides: object) -> tuple[Settings | None, str | None]:

@@ -16,7 +16,8 @@ from bot.cli import main
 from bot.ops.logs import JsonFormatter
 from storage import Repository
 from storage.backup import hold_database
-from tests.bot.console import SETTINGS_VARIABLES, Result, clean_environment
+from tests.bot.console import clean_environment, isolated_database
+from tests.bot.test_cli import cli
 from tests.storage.conftest import running_game
 
 ZED = 80351110224678912
@@ -24,29 +25,18 @@ ZED = 80351110224678912
 
 @pytest.fixture
 def database(monkeypatch, tmp_path) -> Path:
-    """No AXIO settings in the environment and no .env file; a database with one game of
-    Zed's and Ann's."""
-    for name in SETTINGS_VARIABLES:
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.chdir(tmp_path)
-    path = tmp_path / "data" / "axio.sqlite3"
-    monkeypatch.setenv("DATABASE_PATH", str(path))
-    return path
+    return isolated_database(monkeypatch, tmp_path)
 
 
 async def seat_zed(path: Path) -> int:
+    """A game of Ann's and others (not Zed's), Zed hosting a lobby Ann joined, and Zed's
+    notify choice."""
     async with await Repository.open(path) as repo:
         record = await running_game(repo, first_user=100)
         lobby = await repo.create_lobby("axio", 1, 99, ZED, "Zed")
         await repo.join(lobby.id, 100, "Ann")
         await repo.set_notify(ZED, True)
         return record.id
-
-
-def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> Result:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return Result(["axio-bot", *argv], code, out, err)
 
 
 async def test_backup_then_restore(database: Path, tmp_path: Path, capsys) -> None:
