@@ -186,4 +186,3 @@ def dynamic_items() -> tuple[type[GameControl], ...]:
     return (*_ITEMS, unknown)
 
 
-DYNAMIC_ITEMS = dynamic_items()
