@@ -32,6 +32,7 @@ from storage.target import describe, is_postgres_url, sqlite_path
 from .config import Settings, load_settings
 from .ops import admin
 from .ops.logs import configure_logging as configure_log_output
+from .ops.server import MetricsPortError
 
 log = logging.getLogger("axio")
 
@@ -75,6 +76,8 @@ def run(settings: Settings) -> int:
         return _fail(f"Discord refused the token: {TOKEN_HELP}")
     except discord.PrivilegedIntentsRequired:
         return _fail("Discord refused the intents the bot asked for.")
+    except MetricsPortError as error:
+        return _fail(str(error))
     except (aiohttp.ClientError, discord.GatewayNotFound, TimeoutError, OSError) as error:
         return _fail(
             f"cannot reach Discord ({_reason(error)}): check this machine's network and DNS"
@@ -138,6 +141,8 @@ def check(settings: Settings) -> int:
         lines.append("token: set (hidden)")
     guilds = ", ".join(map(str, settings.dev_guild_ids)) or "none (commands sync globally)"
     lines.append(f"development guilds: {guilds}")
+    port = settings.metrics_port
+    lines.append(f"metrics and probes: {f'{settings.metrics_host}:{port}' if port else 'off'}")
     try:
         lines.extend(asyncio.run(_check_database(settings)))
     except Exception as error:

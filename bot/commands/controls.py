@@ -184,5 +184,3 @@ def dynamic_items() -> tuple[type[GameControl], ...]:
         "UnknownAxioControl", (UnknownControl,), {}, template=rf"(?s){PREFIX}:(?!(?:{kinds}):).*"
     )
     return (*_ITEMS, unknown)
-
-

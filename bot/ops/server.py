@@ -21,6 +21,10 @@ from .metrics import Metrics
 log = logging.getLogger(__name__)
 
 
+class MetricsPortError(RuntimeError):
+    """The metrics port cannot be listened on (taken, or not this machine's address)."""
+
+
 class OpsServer:
     def __init__(self, metrics: Metrics, watch: Watch, *, host: str, port: int) -> None:
         self.metrics = metrics
@@ -37,7 +41,14 @@ class OpsServer:
         app.router.add_get("/readyz", self.readyz)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
-        await web.TCPSite(self._runner, self.host, self.port).start()
+        try:
+            await web.TCPSite(self._runner, self.host, self.port).start()
+        except OSError as error:
+            await self.stop()
+            raise MetricsPortError(
+                f"cannot listen on {self.host}:{self.port} (METRICS_HOST, METRICS_PORT): "
+                f"{error.strerror or error}"
+            ) from None
         self.lag.start()
         log.info("/metrics, /healthz and /readyz on http://%s:%s", self.host, self.port)
 

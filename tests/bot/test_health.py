@@ -13,6 +13,7 @@ import pytest
 
 from bot.config import Settings
 from bot.ops import admin
+from bot.ops.server import MetricsPortError, OpsServer
 from tests.bot.table import Table
 from tests.bot.test_delivery import TABLE_POST, played_by_command, two_player
 
@@ -110,3 +111,10 @@ async def test_the_health_command_asks_the_running_bot(table: Table, capsys) -> 
     assert shown[0].startswith("database: not answering") and shown[-1] == "NOT ready"
     assert admin.health("127.0.0.1", None) == 2
     assert "METRICS_PORT is not set" in capsys.readouterr().err
+
+
+async def test_a_taken_metrics_port_is_named_not_mistaken_for_discord(table: Table) -> None:
+    taken = table.settings.metrics_port
+    second = OpsServer(table.bot.metrics, table.bot.watch, host="127.0.0.1", port=taken)
+    with pytest.raises(MetricsPortError, match=rf"cannot listen on 127\.0\.0\.1:{taken} "):
+        await second.start()
