@@ -28,6 +28,13 @@ Public API, for the bot (names are stable):
   (a drawn clockwise arrow).
 - ``render_replay(game_class, players, seed, moves, names) -> bytes`` an animated GIF,
   one frame per turn.
+- ``render_daily_card(DailyCard(kind, day, scores, percentile, players, streak,
+  best_streak)) -> bytes`` the daily challenge's spoiler-free share card (no board), and
+  ``daily_card_alt(card) -> str`` its alt text.
+- ``render_standings(title, lines, subtitle="") -> bytes`` a tournament's standings as a
+  table (lines: ``StandingsRow`` or anything shaped like it, as
+  ``storage.TournamentStanding``: rank, name, points, buchholz, lowest_sum, withdrawn),
+  and ``standings_alt(title, lines, subtitle)``.
 
 Geometry helpers, so tests (and anything else) find pixels through the same layout the
 drawing uses: ``axio_layout``, ``axio_cell_centre``, ``rota_layout``,
@@ -42,6 +49,14 @@ from __future__ import annotations
 from engine.game import TileGame
 
 from .axio_board import axio_cell_centre, axio_layout, last_turn_placements, render_axio_board
+from .community import (
+    DailyCard,
+    StandingsRow,
+    daily_card_alt,
+    render_daily_card,
+    render_standings,
+    standings_alt,
+)
 from .pieces import hand_tile_box, rack_badge_centre, rack_half_box, render_hand, render_rack
 from .replay import render_replay
 from .rota_display import render_rota_display, rota_layout, rota_position_centre
@@ -62,22 +77,28 @@ def render_board(game: TileGame, preview: object = None) -> bytes:
 
 
 __all__ = [
+    "DailyCard",
+    "StandingsRow",
     "axio_cell_centre",
     "axio_layout",
+    "daily_card_alt",
     "hand_tile_box",
     "last_turn_placements",
     "rack_badge_centre",
     "rack_half_box",
     "render_axio_board",
     "render_board",
+    "render_daily_card",
     "render_hand",
     "render_rack",
     "render_replay",
     "render_rota_display",
     "render_scoreboard",
+    "render_standings",
     "render_table",
     "rota_layout",
     "rota_position_centre",
     "seat_origin",
+    "standings_alt",
     "table_origins",
 ]

@@ -1,15 +1,27 @@
-"""Storage: games, seats, the move log, the outbox, results, ratings and server settings,
-behind one `Repository`.
+"""Storage: games, seats, the move log, the outbox, results, ratings (all-time and by
+season), server settings, the daily challenge, tournaments and channel posts, behind one
+`Repository`.
 
 The database is SQLite (aiosqlite, the embedded default) or PostgreSQL (asyncpg, at
 scale), chosen by the target `target.py` reads: a path or `sqlite:///…`, or
-`postgresql://…`. The command modules (`lobby`, `play`, `outbox`, `schedule`, `stats`) hold
+`postgresql://…`. The command modules (`lobby`, `play`, `outbox`, `schedule`, `stats`,
+`daily`, `tournaments`, `channel_posts`, `seasons`) hold
 SQL both databases understand; `db.py` is SQLite's connection and transactions,
 `postgres.py` PostgreSQL's, and `schema.py` the numbered migrations both apply.
 
 Imports only engine/, the standard library, aiosqlite, asyncpg and openskill.
 """
 
+from .community_records import (
+    ChannelPost,
+    DailyAttempt,
+    DailyEntry,
+    DailyOutcome,
+    Tournament,
+    TournamentPlayer,
+    TournamentStanding,
+    TournamentTable,
+)
 from .errors import (
     AlreadySeatedError,
     ChannelBusyError,
@@ -40,6 +52,8 @@ from .records import (
 from .repository import Repository
 from .shards import ALL_SHARDS, ShardSet
 from .target import DEFAULT_PATH
+from .tournament_rounds import TournamentNotFoundError
+from .tournaments import TooFewPlayersError
 
 __all__ = [
     "ALL_SHARDS",
@@ -48,6 +62,10 @@ __all__ = [
     "LEVELS",
     "AlreadySeatedError",
     "ChannelBusyError",
+    "ChannelPost",
+    "DailyAttempt",
+    "DailyEntry",
+    "DailyOutcome",
     "DatabaseBusyError",
     "DueTurn",
     "GameNotFoundError",
@@ -68,5 +86,11 @@ __all__ = [
     "SoloScore",
     "StaleTurnError",
     "StorageError",
+    "TooFewPlayersError",
+    "Tournament",
+    "TournamentNotFoundError",
+    "TournamentPlayer",
+    "TournamentStanding",
+    "TournamentTable",
     "WrongStatusError",
 ]

@@ -11,6 +11,7 @@ import aiosqlite
 from engine import game_class
 
 from .db import Database
+from .deal import write_seats
 from .errors import (
     AlreadySeatedError,
     ChannelBusyError,
@@ -19,10 +20,10 @@ from .errors import (
     StorageError,
     WrongStatusError,
 )
+from .finish import finish_game, game_called_off
 from .load import fetch_row, fetch_seats, load_record
 from .outbox import queue_post
 from .records import LEVELS, GameRecord, Level, Seat
-from .results import write_results
 from .snapshot import encode_rng, encode_state
 
 _UNSET: Any = object()
@@ -126,10 +127,12 @@ class LobbyCommands(Database):
             row = await fetch_row(conn, game_id)
             if row["status"] not in ("lobby", "running"):
                 raise WrongStatusError(game_id, row["status"], "in progress")
+            stamp = self._now_us(now)
             await conn.execute(
                 "UPDATE games SET status = 'cancelled', updated_at = ? WHERE id = ?",
-                (self._now_us(now), game_id),
+                (stamp, game_id),
             )
+            await game_called_off(conn, game_id, stamp)  # a tournament table counts as ended
             return await load_record(conn, game_id, self._games)
 
     async def set_message_ids(
@@ -195,7 +198,7 @@ class LobbyCommands(Database):
         if not inserted:
             raise ChannelBusyError(channel_id, await _open_game_id(conn, channel_id))
         game_id = inserted[0][0]
-        await _write_seats(conn, game_id, (Seat(0, host_id, None, host_name),))
+        await write_seats(conn, game_id, (Seat(0, host_id, None, host_name),))
         return game_id
 
     async def _lobby_seats(self, conn: aiosqlite.Connection, game_id: int) -> tuple[Seat, ...]:
@@ -215,7 +218,7 @@ class LobbyCommands(Database):
         max_seats = (await fetch_row(conn, game_id))["max_seats"]
         if len(seats) >= max_seats:
             raise LobbyFullError(max_seats)
-        await _write_seats(conn, game_id, (seat,))
+        await write_seats(conn, game_id, (seat,))
         await self._touch(conn, game_id, now)
 
     async def _remove_seat(
@@ -231,7 +234,7 @@ class LobbyCommands(Database):
             Seat(i, s.user_id, s.computer, s.name, s.resigned) for i, s in enumerate(kept)
         )
         await conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-        await _write_seats(conn, game_id, renumbered)
+        await write_seats(conn, game_id, renumbered)
         row = await fetch_row(conn, game_id)
         if seats[index].user_id == row["host_id"]:
             heir = next((s for s in renumbered if s.is_human), None)
@@ -268,7 +271,7 @@ class LobbyCommands(Database):
             ),
         )
         if game.is_over:  # a game that cannot even begin still gets its result
-            await write_results(conn, game_id, row["guild_id"], row["kind"], seats, game, stamp)
+            await finish_game(conn, game_id, row["guild_id"], row["kind"], seats, game, stamp)
         await queue_post(conn, game_id, row["guild_id"], 0, "start", stamp)
         return await load_record(conn, game_id, self._games)
 
@@ -276,14 +279,6 @@ class LobbyCommands(Database):
         await conn.execute(
             "UPDATE games SET updated_at = ? WHERE id = ?", (self._now_us(now), game_id)
         )
-
-
-async def _write_seats(conn: aiosqlite.Connection, game_id: int, seats: tuple[Seat, ...]) -> None:
-    await conn.executemany(
-        "INSERT INTO seats (game_id, seat, user_id, computer, name, resigned) "
-        "VALUES (?, ?, ?, ?, ?, ?)",
-        [(game_id, s.seat, s.user_id, s.computer, s.name, int(s.resigned)) for s in seats],
-    )
 
 
 async def _open_game_id(conn: aiosqlite.Connection, channel_id: int) -> int | None:

@@ -2,25 +2,25 @@
 (Discord's Developer Policy; `/axio forget-me`, `axio-bot forget USER_ID`).
 
 Every column that holds a Discord user id is listed once, in `PERSONAL_DATA`, with what
-deleting the member does to its rows: rows that are the member's alone (ratings, solo
-high scores, the notify choice, votes to skip) are deleted; rows other people need (a seat
-at a table, a result in someone's finished game, a game's host) stay, and name "a former
-player" (user id 0) instead, so other people's games, results and ratings stay whole and
-every replay still plays. A module that adds a table with a user id calls
-`register_personal_data`; `unregistered_user_columns` reads the live schema and names any
-column it missed (tests/storage/test_members.py fails on one, and `forget_member` refuses
-to run rather than leave one behind). A user id column is named `user_id`, `*_user_id`, or
-one of `USER_ID_NAMES`.
+deleting the member does to its rows: rows that are the member's alone (ratings, season
+ratings, solo high scores, daily results, the notify choice, votes to skip) are deleted;
+rows other people need (a seat at a table, a result in someone's finished game, a tournament
+entry or bye, a host) stay and name "a former player" instead, under one random id below
+every real one (see records.py), the same in all of that member's rows. So other people's
+games, results, ratings and tournament standings stay whole and every replay still plays,
+while nothing stored leads back to the member.
 
-The member's part in games going on now comes first, each step its own transaction through
-the ordinary commands: they leave every lobby; in a running game with another person at the
-table, their seat is resigned (a computer plays it on and it ranks last, as `/axio resign`
-does) and the table is told a former player left; a running game with no other person (a
-solo game, or only computers) is ended without a result, since nobody else's game is at
-stake. Then one transaction deletes and rewrites every listed column, and also empties the
-table notes that carried their name (delivered notes are spent; an undelivered one gets the
-name replaced). A crash in between leaves nothing half done that a second run does not
-finish: run it again.
+A module that adds a table with a user id registers it (`register_personal_data`, or a line
+in PERSONAL_DATA); `unregistered_user_columns` reads the live schema and names any column
+missed (tests/storage/test_members.py fails on one, and `forget_member` refuses to run
+rather than leave one behind). A user id column is named `user_id`, `*_user_id`, or one of
+`USER_ID_NAMES`.
+
+The member first leaves what is going on now (leaving.py: lobbies, tournaments, running
+games), each step its own transaction through the ordinary commands. Then one transaction
+rewrites or deletes every listed column, and the table notes that carried their name
+(delivered notes are spent and emptied; an undelivered one gets the name replaced). A crash
+in between leaves nothing that a second run does not finish: run it again.
 
 What this does not reach: messages already posted in Discord channels (they belong to the
 server; the bot does not edit them), and the bot's log files (see the README's "Data we
@@ -34,16 +34,9 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-import aiosqlite
-
-from .errors import NotSeatedError, StorageError, WrongStatusError
-from .lobby import LobbyCommands
-from .play import PlayCommands
-from .records import FORMER_PLAYER_ID, FORMER_PLAYER_NAME, GameRecord
-
-LEFT_NOTE = "🏳️ A former player left the game; a computer plays their seat on."
-"""What the table is told when a member's seat is resigned because their data was deleted:
-no name, since the name is what they asked to have deleted."""
+from .errors import StorageError
+from .leaving import LEFT_NOTE, Leaving, still_taking_part
+from .records import FORMER_PLAYER_NAME, GameRecord, former_player_id
 
 USER_ID_NAMES = frozenset(
     {"user_id", "player_id", "voter_id", "host_id", "member_id", "owner_id", "author_id"}
@@ -62,8 +55,9 @@ class PersonalColumn:
 
     `what` names the rows in words, for the member and the operator. `keep`: the rows stay
     for other people and name a former player: the id becomes `becomes` (SQL; the member's
-    id is `:user`), the `name` column (if any) becomes "a former player", and `also` holds
-    further assignments (the member's own numbers). Otherwise the rows are deleted."""
+    id is `:user`, the former player's `:former_id`), the `name` column (if any) becomes
+    "a former player", and `also` holds further assignments (the member's own numbers).
+    Otherwise the rows are deleted."""
 
     table: str
     column: str
@@ -71,7 +65,7 @@ class PersonalColumn:
     keep: bool = False
     name: str | None = None
     also: str = ""
-    becomes: str = str(FORMER_PLAYER_ID)
+    becomes: str = ":former_id"
 
     @property
     def key(self) -> str:
@@ -90,10 +84,9 @@ class PersonalColumn:
 
 _NEXT_HOST = (
     "coalesce((SELECT s.user_id FROM seats s WHERE s.game_id = games.id "
-    "AND s.user_id IS NOT NULL AND s.user_id <> 0 AND s.user_id <> :user "
-    "ORDER BY s.seat LIMIT 1), 0)"
+    "AND s.user_id > 0 AND s.user_id <> :user ORDER BY s.seat LIMIT 1), :former_id)"
 )
-"""A game's new host: the next person seated at it, else nobody (a former player)."""
+"""A game's new host: the next person seated at it, else the former player."""
 
 PERSONAL_DATA: list[PersonalColumn] = [
     PersonalColumn("games", "host_id", "games hosted", keep=True, becomes=_NEXT_HOST),
@@ -112,6 +105,11 @@ PERSONAL_DATA: list[PersonalColumn] = [
     PersonalColumn("solo_best", "user_id", "solo high scores"),
     PersonalColumn("notify", "user_id", "direct-message reminder choices"),
     PersonalColumn("skip_votes", "voter_id", "votes to skip a late player"),
+    PersonalColumn("season_ratings", "player_id", "monthly season ratings"),
+    PersonalColumn("daily_attempts", "user_id", "daily challenge results", name="name"),
+    PersonalColumn("tournaments", "host_id", "tournaments hosted", keep=True),
+    PersonalColumn("tournament_players", "user_id", "tournament entries", keep=True, name="name"),
+    PersonalColumn("tournament_byes", "user_id", "tournament byes", keep=True),
 ]
 
 
@@ -153,12 +151,14 @@ class Forgotten:
     left_lobbies: tuple[GameRecord, ...] = ()
     resigned: tuple[GameRecord, ...] = ()
     ended: tuple[GameRecord, ...] = ()
+    tournaments: tuple[int, ...] = ()
+    """The tournaments they left or withdrew from."""
     notes: int = 0
     former_in: tuple[int, ...] = ()
     """The games whose seat of theirs now names a former player."""
 
 
-class MemberCommands(LobbyCommands, PlayCommands):
+class MemberCommands(Leaving):
     async def member_data(self, user_id: int) -> MemberData:
         """Every row that names the member, counted, and their lobbies and running games."""
         async with self._read() as conn:
@@ -168,7 +168,7 @@ class MemberCommands(LobbyCommands, PlayCommands):
                     f"SELECT count(*) FROM {entry.table} WHERE {entry.column} = ?", (user_id,)
                 )
                 rows[entry.key] = int(next(iter(found))[0])
-        lobbies, playing = await self._taking_part(user_id)
+        lobbies, playing = await self.taking_part(user_id)
         return MemberData(user_id, rows, lobbies, playing)
 
     async def unregistered_user_columns(self) -> list[str]:
@@ -207,9 +207,10 @@ class MemberCommands(LobbyCommands, PlayCommands):
                 f"the columns {', '.join(missed)} hold user ids that forgetting does not "
                 "cover: nothing was deleted"
             )
-        left, resigned, ended = await self._leave_games(user_id, now, note)
+        left = await self.leave_everything(user_id, now, note)
+        former_id = former_player_id()
         async with self._write() as conn:
-            if await _still_playing(conn, user_id):
+            if await still_taking_part(conn, user_id):
                 raise StorageError(
                     "the member joined a game while their data was being deleted: run it again"
                 )
@@ -230,69 +231,18 @@ class MemberCommands(LobbyCommands, PlayCommands):
             rows = {}
             for entry in PERSONAL_DATA:
                 cursor = await conn.execute(
-                    entry.statement(), {"user": user_id, "former": FORMER_PLAYER_NAME}
+                    entry.statement(),
+                    {"user": user_id, "former": FORMER_PLAYER_NAME, "former_id": former_id},
                 )
                 rows[entry.key] = cursor.rowcount
         self._games.clear()  # cached seats may still carry the name
         return Forgotten(
             user_id,
             rows,
-            tuple(left),
-            tuple(resigned),
-            tuple(ended),
+            tuple(left.lobbies),
+            tuple(left.resigned),
+            tuple(left.ended),
+            tuple(left.tournaments),
             notes,
             tuple(sorted({row[0] for row in seats})),
         )
-
-    async def _taking_part(
-        self, user_id: int
-    ) -> tuple[tuple[GameRecord, ...], tuple[GameRecord, ...]]:
-        """The lobbies the member sits in, and the running games they still play in."""
-        found = await self._fetchall(
-            "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE s.user_id = ? "
-            "AND (g.status = 'lobby' OR (g.status = 'running' AND s.resigned = 0)) "
-            "ORDER BY g.id",
-            (user_id,),
-        )
-        records = [await self.get_game(row[0]) for row in found]
-        return (
-            tuple(r for r in records if r.status == "lobby"),
-            tuple(r for r in records if r.status == "running"),
-        )
-
-    async def _leave_games(
-        self, user_id: int, now: datetime | None, note: str
-    ) -> tuple[list[GameRecord], list[GameRecord], list[GameRecord]]:
-        """Leave lobbies, resign or end running games: each an ordinary command. A game
-        that changed meanwhile (started, finished) is looked at again, a few times."""
-        left: list[GameRecord] = []
-        resigned: list[GameRecord] = []
-        ended: list[GameRecord] = []
-        for _ in range(3):
-            lobbies, playing = await self._taking_part(user_id)
-            if not lobbies and not playing:
-                break
-            for record in lobbies + playing:
-                try:
-                    if record.status == "lobby":
-                        left.append(await self.leave(record.id, user_id, now=now))
-                        continue
-                    seat = record.seat_of(user_id)
-                    assert seat is not None
-                    others = [s for s in record.seats if s.is_human and s.seat != seat.seat]
-                    if any(not s.is_former for s in others):
-                        resigned.append(await self.resign(record.id, seat.seat, now=now, note=note))
-                    else:
-                        ended.append(await self.cancel(record.id, now=now))
-                except (WrongStatusError, NotSeatedError):
-                    continue  # it changed meanwhile: the next round sees it as it is
-        return left, resigned, ended
-
-
-async def _still_playing(conn: aiosqlite.Connection, user_id: int) -> bool:
-    rows = await conn.execute_fetchall(
-        "SELECT count(*) FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ? "
-        "AND (g.status = 'lobby' OR (g.status = 'running' AND s.resigned = 0))",
-        (user_id,),
-    )
-    return int(next(iter(rows))[0]) > 0

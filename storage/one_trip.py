@@ -93,6 +93,7 @@ WITH input AS (
     INSERT INTO outbox (game_id, guild_id, move_count, kind, result, note, created_at, due_at)
     SELECT i.game_id, moved.guild_id, i.number, 'move', i.result, i.note, i.stamp, i.stamp
     FROM moved JOIN input AS i USING (ord)
+    WHERE moved.channel_id >= 0
 )
 SELECT * FROM moved
 """

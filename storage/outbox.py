@@ -85,10 +85,13 @@ async def queue_post(
     result: PlayResult | None = None,
     note: str = "",
 ) -> None:
-    """Owe the channel a post, inside the caller's transaction."""
+    """Owe the channel a post, inside the caller's transaction. A game in no channel (a
+    daily challenge, a tournament table before its thread: channel_id < 0, see deal.py)
+    is owed nothing: its player sees it in private replies."""
     await conn.execute(
         "INSERT INTO outbox (game_id, guild_id, move_count, kind, result, note, created_at, "
-        "due_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "due_at) SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS "
+        "(SELECT 1 FROM games WHERE id = ? AND channel_id >= 0)",
         (
             game_id,
             guild_id,
@@ -98,6 +101,7 @@ async def queue_post(
             note,
             stamp,
             stamp,
+            game_id,
         ),
     )
 

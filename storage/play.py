@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
+import aiosqlite
+
 from engine import PlayResult, TileGame
 
 from .errors import (
@@ -21,6 +23,7 @@ from .errors import (
     StorageError,
     WrongStatusError,
 )
+from .finish import finish_game
 from .load import (
     build_record,
     fetch_log,
@@ -34,8 +37,7 @@ from .load import (
 from .one_trip import OneTripMoves
 from .outbox import queue_post
 from .records import GameRecord, MoveRecord, from_us
-from .results import write_results
-from .snapshot import encode_rng, encode_state, play_to_store, replay
+from .snapshot import GameCache, encode_rng, encode_state, play_to_store, replay
 
 
 class PlayCommands(OneTripMoves):
@@ -110,7 +112,7 @@ class PlayCommands(OneTripMoves):
                 note=note,
             )
             if game.is_over:
-                await write_results(conn, game_id, row["guild_id"], row["kind"], seats, game, stamp)
+                await finish_game(conn, game_id, row["guild_id"], row["kind"], seats, game, stamp)
         self._games.put(game_id, game.move_count, played.state, game, seats)  # committed: keep
         record = replace(
             build_record(row, seats, game),
@@ -131,36 +133,7 @@ class PlayCommands(OneTripMoves):
         the caller's choice (see GameRecord.humans_playing and cancel()).
         """
         async with self._write() as conn:
-            row = await fetch_row(conn, game_id)
-            if row["status"] != "running":
-                raise WrongStatusError(game_id, row["status"], "running")
-            seats = await fetch_seats(conn, game_id)
-            if not 0 <= seat < len(seats) or not seats[seat].is_human:
-                raise NotSeatedError()
-            if not seats[seat].resigned:
-                game = await load_game(conn, row, self._games)
-                assert game is not None
-                game.resign(seat)
-                await conn.execute(
-                    "UPDATE seats SET resigned = 1 WHERE game_id = ? AND seat = ?",
-                    (game_id, seat),
-                )
-                stamp = self._now_us(now)
-                await conn.execute(
-                    "UPDATE games SET state = ?, rng = coalesce(?, rng), updated_at = ? "
-                    "WHERE id = ?",
-                    (
-                        encode_state(game),
-                        # a game saved before migration 0004 moves its RNG out here too
-                        encode_rng(game) if row["rng"] is None else None,
-                        stamp,
-                        game_id,
-                    ),
-                )
-                if note:
-                    await queue_post(
-                        conn, game_id, row["guild_id"], row["move_count"], "note", stamp, note=note
-                    )
+            await resign_seat(conn, game_id, seat, self._now_us(now), note, self._games)
             return await load_record(conn, game_id, self._games)
 
     # --- reading games ----------------------------------------------------------------------
@@ -210,3 +183,42 @@ class PlayCommands(OneTripMoves):
             if seat.resigned:
                 game.resign(seat.seat)
         return game
+
+
+async def resign_seat(
+    conn: aiosqlite.Connection,
+    game_id: int,
+    seat: int,
+    stamp: int,
+    note: str = "",
+    cache: GameCache | None = None,
+) -> None:
+    """Resign a person's seat inside the caller's transaction (see PlayCommands.resign)."""
+    row = await fetch_row(conn, game_id)
+    if row["status"] != "running":
+        raise WrongStatusError(game_id, row["status"], "running")
+    seats = await fetch_seats(conn, game_id)
+    if not 0 <= seat < len(seats) or not seats[seat].is_human:
+        raise NotSeatedError()
+    if seats[seat].resigned:
+        return
+    game = await load_game(conn, row, cache)
+    assert game is not None
+    game.resign(seat)
+    await conn.execute(
+        "UPDATE seats SET resigned = 1 WHERE game_id = ? AND seat = ?", (game_id, seat)
+    )
+    await conn.execute(
+        "UPDATE games SET state = ?, rng = coalesce(?, rng), updated_at = ? WHERE id = ?",
+        (
+            encode_state(game),
+            # a game saved before migration 0004 moves its RNG out here too
+            encode_rng(game) if row["rng"] is None else None,
+            stamp,
+            game_id,
+        ),
+    )
+    if note:
+        await queue_post(
+            conn, game_id, row["guild_id"], row["move_count"], "note", stamp, note=note
+        )

@@ -14,13 +14,17 @@ The commands live in a few modules, grouped by what they are for; this class joi
 
 from __future__ import annotations
 
+from .channel_posts import ChannelPostCommands
+from .daily import DailyCommands
 from .lobby import LobbyCommands
 from .members import MemberCommands
 from .operations import OperationsQueries
 from .outbox import OutboxCommands
 from .play import PlayCommands
 from .schedule import ScheduleQueries
+from .seasons import SeasonQueries
 from .stats import StatsQueries
+from .tournaments import TournamentCommands
 
 
 class Repository(
@@ -30,6 +34,10 @@ class Repository(
     OutboxCommands,
     StatsQueries,
     ScheduleQueries,
+    DailyCommands,
+    TournamentCommands,
+    ChannelPostCommands,
+    SeasonQueries,
     OperationsQueries,
 ):
     """Games, seats, moves, results, ratings and guild settings in one database file.

@@ -9,6 +9,7 @@ from collections import defaultdict
 import aiosqlite
 
 from engine import COLOURS
+from engine.seasons import check_season
 
 from .db import Database
 from .load import fetch_row
@@ -32,15 +33,27 @@ _RESULT_COLUMNS = (
 
 class StatsQueries(Database):
     async def leaderboard(
-        self, guild_id: int, kind: str, limit: int = 10, *, include_computers: bool = False
+        self,
+        guild_id: int,
+        kind: str,
+        limit: int = 10,
+        *,
+        include_computers: bool = False,
+        season: int | None = None,
     ) -> list[LeaderboardEntry]:
-        """Top players by conservative rating (mu - 3 sigma), then wins, then games."""
+        """Top players by conservative rating (mu - 3 sigma), then wins, then games: of
+        all time, or of one season (a month, YYYYMM: see engine.seasons), whose ratings
+        come from that month's rated games alone."""
         computers = "" if include_computers else "AND player_id >= 0"
+        table, params = ("ratings", (guild_id, kind))
+        if season is not None:
+            table, params = ("season_ratings", (guild_id, kind, check_season(season)))
+            computers += " AND season = ?"
         rows = await self._fetchall(
             "SELECT player_id, name, ordinal, mu, sigma, games, wins, best_lowest "
-            f"FROM ratings WHERE guild_id = ? AND kind = ? {computers} "
+            f"FROM {table} WHERE guild_id = ? AND kind = ? {computers} "
             "ORDER BY ordinal DESC, wins DESC, games DESC, player_id LIMIT ?",
-            (guild_id, kind, limit),
+            (*params, limit),
         )
         return [LeaderboardEntry(i + 1, *row) for i, row in enumerate(rows)]
 
@@ -76,7 +89,8 @@ class StatsQueries(Database):
         player_id: int | None = None,
     ) -> list[HistoryEntry]:
         """Finished games, newest first, with every seat's result."""
-        where, params = "guild_id = ? AND status = 'finished'", [guild_id]
+        # Games in no channel (daily challenges) have their own table: see daily.py.
+        where, params = "guild_id = ? AND status = 'finished' AND channel_id >= 0", [guild_id]
         if kind is not None:
             where += " AND kind = ?"
             params.append(kind)  # type: ignore[arg-type]

@@ -27,6 +27,14 @@ ORDER = (
     "notify",
     "skip_votes",
     "outbox",
+    "daily_attempts",
+    "channel_posts",
+    "tournaments",
+    "tournament_players",
+    "tournament_rounds",
+    "tournament_tables",
+    "tournament_byes",
+    "season_ratings",
 )
 """Tables in an order that satisfies the foreign keys; any other shared table follows."""
 
@@ -84,7 +92,7 @@ async def copy_database(
                         copied += len(rows)
                 say(f"{name}: {copied} rows")
             if target.dialect == "postgres":
-                for name in ("games", "outbox"):
+                for name in ("games", "outbox", "channel_posts", "tournaments"):
                     if name in shared:
                         await writing.execute(
                             f"SELECT setval(pg_get_serial_sequence('{name}', 'id'), "

@@ -7,9 +7,11 @@ import pytest
 
 from storage import Repository, StorageError
 from storage.members import LEFT_NOTE, PERSONAL_DATA, holds_user_id
-from storage.records import FORMER_PLAYER_ID, FORMER_PLAYER_NAME
+from storage.records import FORMER_PLAYER_NAME
 
-from .conftest import GUILD, finish_with, play_random, raw_sql
+from .conftest import GUILD, FakeClock, finish_with, play_random, raw_sql
+from .test_daily import DAY, on_day
+from .test_tournaments import CHANNEL, deliver, play_out, play_round
 
 ZED = 80351110224678912
 """The member who asks: a real-looking snowflake, so no other number in the tables is it."""
@@ -39,10 +41,13 @@ def traces(cells: list[tuple[str, str, object]]) -> list[tuple[str, str, object]
     ]
 
 
-async def zed_everywhere(repo: Repository) -> dict[str, int]:
+async def zed_everywhere(repo: Repository, clock: FakeClock) -> dict[str, int]:
     """Zed in a finished 3-player game, a finished solo game, a running game with Ann (with
     a note naming him owed to the table), a running solo game, a lobby he hosts with Bob,
-    a vote to skip, and the notify choice. The ids of the games, by what they are."""
+    a vote to skip, the notify choice, a tournament he hosts and signed up for, and a
+    daily challenge (tournaments under way: their own test). The games' ids, by what they
+    are."""
+    on_day(clock, DAY)  # after the daily challenge's launch
     games = {"finished": await finish_with(repo, [ZED, ANN, BOB], [(5,) * 5, (3,) * 5, (1,) * 5])}
     async with repo._write() as conn:  # finish_with names players U<id>: give Zed his name
         await conn.execute("UPDATE seats SET name = ? WHERE user_id = ?", (ZED_NAME, ZED))
@@ -65,13 +70,20 @@ async def zed_everywhere(repo: Repository) -> dict[str, int]:
     lobby = await repo.create_lobby("axio", GUILD, 23, ZED, ZED_NAME)
     games["lobby"] = (await repo.join(lobby.id, BOB, "Bob")).id
     await repo.set_notify(ZED, True)
+    cup = await repo.create_tournament(
+        GUILD, 24, ZED, kind="axio", format="swiss", table_size=2, rounds=1, seed=1
+    )
+    await repo.join_tournament(cup.id, ZED, ZED_NAME)
+    _, daily = await repo.play_daily("rota", GUILD, ZED, ZED_NAME)
+    games["daily"] = (await play_random(repo, daily)).id
     return games
 
 
-async def test_forgetting_leaves_no_trace_of_the_member(repo: Repository) -> None:
-    games = await zed_everywhere(repo)
+async def test_forgetting_leaves_no_trace_of_the_member(repo: Repository, clock: FakeClock) -> None:
+    games = await zed_everywhere(repo, clock)
     before = await repo.member_data(ZED)
-    assert before.total > 0 and all(before.rows[entry.key] for entry in PERSONAL_DATA)
+    everywhere = [e.key for e in PERSONAL_DATA if e.table != "tournament_byes"]  # see below
+    assert all(before.rows[key] for key in everywhere), before.rows
     assert [r.id for r in before.playing] == [games["running"], games["running_solo"]]
     assert traces(await every_value(repo))
 
@@ -87,15 +99,17 @@ async def test_forgetting_leaves_no_trace_of_the_member(repo: Repository) -> Non
     assert (await repo.get_game(games["running_solo"])).status == "cancelled"
 
 
-async def test_other_peoples_games_results_and_ratings_stay_whole(repo: Repository) -> None:
-    games = await zed_everywhere(repo)
+async def test_other_peoples_games_results_and_ratings_stay_whole(
+    repo: Repository, clock: FakeClock
+) -> None:
+    games = await zed_everywhere(repo, clock)
     finished_before = await repo.game_results(games["finished"])
     board_before = await repo.leaderboard(GUILD, "axio")
     await repo.forget_member(ZED)
 
     finished = await repo.game_results(games["finished"])
     zed, ann, bob = finished
-    assert (zed.player_id, zed.name) == (FORMER_PLAYER_ID, FORMER_PLAYER_NAME)
+    assert zed.is_former and zed.name == FORMER_PLAYER_NAME and not zed.is_computer
     assert zed.rating_before is None and zed.rating_after is None
     assert zed.scores == finished_before[0].scores and zed.rank == 1
     assert [ann, bob] == finished_before[1:]
@@ -113,9 +127,9 @@ async def test_other_peoples_games_results_and_ratings_stay_whole(repo: Reposito
 
 
 async def test_a_game_going_on_is_played_on_by_a_computer_and_rates_no_one_for_him(
-    repo: Repository,
+    repo: Repository, clock: FakeClock
 ) -> None:
-    games = await zed_everywhere(repo)
+    games = await zed_everywhere(repo, clock)
     await repo.forget_member(ZED)
     record = await repo.get_game(games["running"])
     seat = record.seats[1]
@@ -128,10 +142,47 @@ async def test_a_game_going_on_is_played_on_by_a_computer_and_rates_no_one_for_h
     finished = await play_random(repo, record)
     assert finished.status == "finished"
     results = await repo.game_results(record.id)
-    assert results[1].player_id == FORMER_PLAYER_ID and results[1].rating_after is None
+    assert results[1].is_former and results[1].rating_after is None
     rated = await repo._fetchall("SELECT player_id FROM ratings WHERE kind = 'axio'")
     assert sorted(row[0] for row in rated) == [ANN, BOB]
     assert await repo.load_game_from_log(record.id) is not None
+
+
+async def test_a_tournament_plays_on_with_former_players_in_it(repo: Repository) -> None:
+    """Zed and Yan in a Swiss of six: forgotten in round 2 (Zed) and after it (Yan), the
+    tournament pairs and ranks everyone else as before, and its standings stay whole."""
+    yan = ZED + 1
+    players = [ZED, yan, ANN, BOB, 102, 103]
+    t = await repo.create_tournament(
+        GUILD, CHANNEL, ZED, kind="rota", format="swiss", table_size=2, rounds=3, seed=5
+    )
+    signing_up = await repo.create_tournament(
+        GUILD, CHANNEL, ANN, kind="rota", format="swiss", table_size=2, rounds=1, seed=6
+    )
+    for user in players:
+        await repo.join_tournament(t.id, user, ZED_NAME if user == ZED else f"U{user}")
+    await repo.join_tournament(signing_up.id, ZED, ZED_NAME)
+    await repo.start_tournament(t.id)
+    await deliver(repo)
+    await play_round(repo, t.id)
+    await deliver(repo)  # round 2 is paired: Zed is at a table
+    forgotten = await repo.forget_member(ZED)
+    assert set(forgotten.tournaments) == {t.id, signing_up.id}
+    assert [r.status for r in forgotten.resigned] == ["running"]  # his round-2 table
+    assert (await repo.tournament(signing_up.id)).players == ()
+    await play_round(repo, t.id)
+    await repo.forget_member(yan)
+    await play_out(repo, t.id)
+    finished = await repo.tournament(t.id)
+    assert finished.status == "finished" and finished.host_id < 0
+    standings = await repo.tournament_standings(t.id)
+    assert len(standings) == 6 and sum(s.points for s in standings) == 3 * 3
+    former = [s for s in standings if s.name == FORMER_PLAYER_NAME]
+    assert len(former) == 2 and former[0].user_id != former[1].user_id
+    # both withdrew when forgotten: Zed at his round-2 table, Yan at his round-3 one
+    assert all(s.withdrawn for s in former) and sorted(s.played for s in former) == [2, 3]
+    assert traces(await every_value(repo)) == []
+    assert str(yan) not in str(await every_value(repo))
 
 
 async def test_two_former_players_may_share_a_table(repo: Repository) -> None:
@@ -146,15 +197,17 @@ async def test_two_former_players_may_share_a_table(repo: Repository) -> None:
     assert [s.is_former for s in seats] == [False, True, True]
 
 
-async def test_forgetting_twice_or_a_stranger_changes_nothing(repo: Repository) -> None:
-    await zed_everywhere(repo)
+async def test_forgetting_twice_or_a_stranger_changes_nothing(
+    repo: Repository, clock: FakeClock
+) -> None:
+    await zed_everywhere(repo, clock)
     await repo.forget_member(ZED)
     cells = await every_value(repo)
     again = await repo.forget_member(ZED)
     assert sum(again.rows.values()) == 0 and await every_value(repo) == cells
     assert sum((await repo.forget_member(ZED + 7)).rows.values()) == 0
     with pytest.raises(StorageError):
-        await repo.forget_member(FORMER_PLAYER_ID)
+        await repo.forget_member(0)
 
 
 async def test_every_user_id_column_is_covered(repo: Repository) -> None:
@@ -162,9 +215,9 @@ async def test_every_user_id_column_is_covered(repo: Repository) -> None:
 
 
 async def test_a_new_table_with_a_user_id_is_caught_before_anything_is_deleted(
-    repo: Repository,
+    repo: Repository, clock: FakeClock
 ) -> None:
-    await zed_everywhere(repo)
+    await zed_everywhere(repo, clock)
     await raw_sql(repo, "CREATE TABLE daily_results (day INTEGER, member_id BIGINT)")
     assert await repo.unregistered_user_columns() == ["daily_results.member_id"]
     before = await every_value(repo)

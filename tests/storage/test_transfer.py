@@ -26,6 +26,14 @@ async def a_busy_server(repo: Repository) -> list[int]:
     await finish_with(repo, [100, 101], [(5, 5, 5, 5, 6), (4, 4, 4, 4, 4)], channel=5)
     await repo.set_guild_settings(GUILD, reminder_hours=3, hints_enabled=False)
     await repo.set_notify(100, True)
+    # the daily challenge, a tournament part-way, and their posts
+    await repo.set_daily_channel(GUILD, 9)
+    tournament = await repo.create_tournament(
+        GUILD, 6, 100, kind="rota", format="swiss", table_size=2, rounds=2, seed=5
+    )
+    for user in (100, 101, 102):
+        await repo.join_tournament(tournament.id, user, f"U{user}")
+    await repo.start_tournament(tournament.id)
     return [1, middle.id, done.id, solo.id]
 
 
@@ -43,6 +51,7 @@ async def test_everything_is_copied_and_plays_on(
         expected = await counts(old, names)
     copied = await copy_database(source, postgres_url)
     assert copied == expected and all(copied[t] for t in ("games", "moves", "outbox"))
+    assert all(copied[t] for t in ("tournaments", "tournament_tables", "season_ratings"))
     async with await Repository.open(postgres_url, clock=clock) as new:
         assert [await new.get_game(i) for i in game_ids] == games
         assert await new.leaderboard(GUILD, "axio", include_computers=True) == board
