@@ -4,10 +4,11 @@ others' game plays on with a computer in their seat; nobody else can press their
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from storage.records import FORMER_PLAYER_NAME
-from tests.bot.forge import forged_component
+from tests.bot.forge import forged_component, pinged
 from tests.bot.table import Table, labels, text_of
 from tests.bot.test_delivery import answers, two_player
 from tests.storage.test_members import every_value
@@ -76,3 +77,27 @@ async def test_nobody_else_can_press_a_members_delete_button(table: Table) -> No
     assert await every_value(table.bot.repo) == before
     forged = await forged_component(table.ben, lobby_message, "axio:forget:12x:yes")
     assert forged.ephemeral and "not one the bot made" in answers(forged)[-1]
+
+
+async def test_a_game_with_a_former_player_ends_and_its_last_post_pings_the_people_left(
+    table: Table,
+) -> None:
+    record = await two_player(table)
+    asked = question(await table.slash(table.ann, "axio forget-me"))
+    await table.click(table.ann, asked, label="Delete my data")
+    rng = random.Random(4)
+    for _ in range(300):
+        record = await table.record(record.id)
+        if record.status != "running":
+            break
+        if record.seat_to_move.plays_as is not None:  # the former player's stand-in
+            await table.env.advance_time(30)
+        else:
+            await table.play_by_command(record, rng)
+    await table.env.advance_time(60)
+    assert record.status == "finished"
+    last = table.last_public()
+    assert "a former player" in text_of(last) and pinged(table, last) == {table.ben.id}
+    results = await table.bot.repo.game_results(record.id)
+    assert [r.is_former for r in results] == [s.is_former for s in record.seats]
+    assert await mentions_of(table, table.ann.id) == []
