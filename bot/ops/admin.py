@@ -115,6 +115,8 @@ async def _forget(
         print(f"  game {record.id}: ended without a result (nobody else played in it)")
     for record in done.left_lobbies:
         print(f"  game {record.id}: they left the lobby")
+    for tournament_id in done.tournaments:
+        print(f"  tournament {tournament_id}: they left it (or withdrew, if under way)")
     return 0
 
 

@@ -51,6 +51,8 @@ def forget_question(found: MemberData) -> tuple[str, discord.ui.View | None]:
             f"- your seat in {_game(record)}: a computer plays it on and you rank last "
             "(a game nobody else plays in ends without a result)"
         )
+    if found.rows.get("tournament_players.user_id"):
+        lines.append("You leave the tournaments you are in (one under way: you withdraw).")
     lines.append(WHAT_STAYS)
     user_id = found.user_id
     buttons = view_of(
@@ -73,6 +75,8 @@ def forgotten_text(done: Forgotten) -> str:
         lines.append(f"Ended without a result: {_games(done.ended)}.")
     if done.left_lobbies:
         lines.append(f"You left the lobby of {_games(done.left_lobbies)}.")
+    if done.tournaments:
+        lines.append(f"You left or withdrew from {len(done.tournaments)} tournament(s).")
     lines.append("Play again any time: you start afresh.")
     return "\n".join(lines)
 
