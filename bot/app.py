@@ -82,6 +82,7 @@ class AxioBot(commands.AutoShardedBot):
     builder: Builder
     scheduler: Scheduler
     services: Services
+    watch: Watch
 
     def __init__(self, settings: Settings, *, shard_count: int | None = None) -> None:
         intents = discord.Intents.default()
