@@ -5,6 +5,10 @@ axio-bot run        # connect to Discord with DISCORD_TOKEN
 axio-bot check      # validate configuration and the database, say what was found
 axio-bot playground # the real bot on SimCord's in-memory Discord, in your browser
 axio-bot migrate-db --from sqlite:///data/axio.sqlite3 --to postgresql://…  # move up
+axio-bot backup --to FILE [--force]   # a consistent copy of the SQLite file, bot running
+axio-bot restore --from FILE          # put a backup back (the bot stopped)
+axio-bot forget USER_ID [--yes]       # delete a member's data (see bot/ops/admin.py)
+axio-bot health [--ready]             # the running bot's /healthz or /readyz (probes)
 """
 
 from __future__ import annotations
@@ -34,6 +38,9 @@ from storage.target import (
 )
 
 from .config import Settings, load_settings
+from .ops import admin
+from .ops.logs import configure_logging as configure_log_output
+from .ops.server import MetricsPortError
 
 log = logging.getLogger("axio")
 
@@ -44,14 +51,10 @@ TOKEN_HELP = (
 _TOKEN_SHAPE = re.compile(r"^[\w-]{20,}\.[\w-]{4,}\.[\w-]{20,}$")
 
 
-def configure_logging(level: str) -> None:
-    """One line per record, key=value details from the bot; tracebacks for errors."""
-    logging.basicConfig(
-        level=level.upper(),
-        format="%(asctime)s %(levelname)s %(name)s %(message)s",
-        stream=sys.stderr,
-    )
-    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level.upper())))
+def configure_logging(settings: Settings) -> None:
+    """One line per record: text with key=value details from the bot, or (LOG_FORMAT=json)
+    one JSON object; tracebacks for errors either way (see bot/ops/logs.py)."""
+    configure_log_output(settings.log_level, settings.log_format)
 
 
 def token_problem(settings: Settings) -> str | None:
@@ -71,7 +74,7 @@ def run(settings: Settings) -> int:
         asyncio.run(_check_database(settings))
     except Exception as error:
         return _fail(_database_problem(settings.database, error))
-    configure_logging(settings.log_level)
+    configure_logging(settings)
     from .app import create_bot
 
     bot = create_bot(settings)
@@ -81,6 +84,8 @@ def run(settings: Settings) -> int:
         return _fail(f"Discord refused the token: {TOKEN_HELP}")
     except discord.PrivilegedIntentsRequired:
         return _fail("Discord refused the intents the bot asked for.")
+    except MetricsPortError as error:
+        return _fail(str(error))
     except (aiohttp.ClientError, discord.GatewayNotFound, TimeoutError, OSError) as error:
         return _fail(
             f"cannot reach Discord ({_reason(error)}): check this machine's network and DNS"
@@ -158,6 +163,8 @@ def check(settings: Settings) -> int:
         lines.append("token: set (hidden)")
     guilds = ", ".join(map(str, settings.dev_guild_ids)) or "none (commands sync globally)"
     lines.append(f"development guilds: {guilds}")
+    port = settings.metrics_port
+    lines.append(f"metrics and probes: {f'{settings.metrics_host}:{port}' if port else 'off'}")
     try:
         lines.extend(asyncio.run(_check_database(settings)))
     except Exception as error:
@@ -179,7 +186,7 @@ def playground(settings: Settings, seconds: float | None, port: int | None) -> i
             file=sys.stderr,
         )
         return 2
-    configure_logging(settings.log_level)
+    configure_logging(settings)
     try:
         asyncio.run(serve(settings, seconds=seconds, port=port))
     except KeyboardInterrupt:
@@ -208,6 +215,24 @@ def migrate_db(source: str, target: str) -> int:
     return 0
 
 
+def operate(settings: Settings, args: argparse.Namespace) -> int:
+    """backup, restore, forget and health (bot/ops/admin.py: what each does, its exit codes)."""
+    if args.command == "backup":
+        return admin.backup(settings.database, args.target, force=args.force)
+    if args.command == "restore":
+        return admin.restore(settings.database, args.source)
+    if args.command == "health":
+        return admin.health(settings.metrics_host, settings.metrics_port, ready=args.ready)
+    ask = input if sys.stdin.isatty() else None
+    return admin.forget(settings.database, args.user_id, yes=args.yes, ask=ask)
+
+
+def _user_id(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or not 0 < int(text) < 2**63:
+        raise argparse.ArgumentTypeError(f"a Discord user id is a positive number, not {text!r}")
+    return int(text)
+
+
 def _shard_options(args: argparse.Namespace) -> dict[str, object]:
     """--shard-count and --shard-ids, which win over SHARD_COUNT and SHARD_IDS; passed on
     as given, so Settings checks flags and variables in one place."""
@@ -229,6 +254,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     moving = commands.add_parser("migrate-db", help="copy all data into an empty database")
     moving.add_argument("--from", dest="source", required=True, help="sqlite:///path or URL")
     moving.add_argument("--to", dest="target", required=True, help="postgresql://… or path")
+    saving = commands.add_parser("backup", help="copy the SQLite database, even while it runs")
+    saving.add_argument("--to", dest="target", type=Path, required=True, help="the new file")
+    saving.add_argument("--force", action="store_true", help="replace the file if it exists")
+    loading = commands.add_parser("restore", help="put a backup back (stop the bot first)")
+    loading.add_argument("--from", dest="source", type=Path, required=True, help="the backup")
+    forgetting = commands.add_parser("forget", help="delete a member's data, on their request")
+    forgetting.add_argument("user_id", type=_user_id, help="the member's Discord user id")
+    forgetting.add_argument("--yes", action="store_true", help="do not ask to confirm")
+    probing = commands.add_parser("health", help="is the running bot alive (or ready)?")
+    probing.add_argument("--ready", action="store_true", help="ask /readyz, not /healthz")
     play = commands.add_parser("playground", help="play in a browser, no token needed")
     play.add_argument("--seconds", type=float, help="stop after this many seconds")
     play.add_argument("--port", type=int, help="port on 127.0.0.1 (default: any free one)")
@@ -245,6 +280,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.command == "check":
         return check(settings)
+    if args.command in ("backup", "restore", "forget", "health"):
+        return operate(settings, args)
     if args.command == "playground":
         return playground(settings, args.seconds, args.port)
     return run(settings)

@@ -12,6 +12,7 @@ flag).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -20,6 +21,8 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict, Settin
 
 from storage.shards import ALL_SHARDS, ShardSet
 from storage.target import check_url, describe, looks_like_url
+
+from .ops.logs import LOG_FORMATS
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -46,6 +49,16 @@ class Settings(BaseSettings):
         description="guilds whose commands sync instantly (comma-separated ids)",
     )
     log_level: str = Field(default="INFO")
+    log_format: str = Field(default="text", description="text, or json: one object a line")
+    metrics_port: int | None = Field(
+        default=None,
+        ge=1,
+        le=65535,
+        description="serve /metrics, /healthz and /readyz on this port (unset: off)",
+    )
+    metrics_host: str = Field(
+        default="127.0.0.1", description="the address the metrics port listens on"
+    )
     computer_budget_s: float = Field(default=1.0, gt=0, le=10)
     scheduler_minutes: float = Field(default=5, gt=0)
     delivery_idle_seconds: float = Field(
@@ -114,10 +127,26 @@ class Settings(BaseSettings):
     @field_validator("log_level", mode="before")
     @classmethod
     def _known_level(cls, value: object) -> object:
-        level = str(value).strip().upper()
-        if level not in LOG_LEVELS:
-            raise ValueError(f"must be one of {', '.join(LOG_LEVELS)} (any case), not {value!r}")
-        return level
+        return _one_of(value, LOG_LEVELS, str.upper)
+
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _known_format(cls, value: object) -> object:
+        return _one_of(value, LOG_FORMATS, str.lower)
+
+    @field_validator("metrics_port", mode="before")
+    @classmethod
+    def _port_or_off(cls, value: object) -> object:
+        """An empty METRICS_PORT= (as in .env.example) is off, not an error."""
+        return None if isinstance(value, str) and not value.strip() else value
+
+
+def _one_of(value: object, allowed: tuple[str, ...], case: Callable[[str], str]) -> str:
+    """A choice from a fixed list, in any case; the message names the choices."""
+    chosen = case(str(value).strip())
+    if chosen not in allowed:
+        raise ValueError(f"must be one of {', '.join(allowed)} (any case), not {value!r}")
+    return chosen
 
 
 def load_settings(**overrides: object) -> tuple[Settings | None, str | None]:

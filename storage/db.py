@@ -313,7 +313,10 @@ class Database:
     # --- reachability ------------------------------------------------------------------------
     async def ping(self) -> bool:
         """Whether the database answers a trivial query within the budget: for a readiness
-        probe. An answer ends an outage under way (health.py)."""
+        probe. An answer ends an outage under way (health.py). A closed repository
+        answers nothing."""
+        if self._closed:
+            return False
         try:
             if self._postgres is not None:
                 await self._postgres.ping(self._deadline())

@@ -15,6 +15,7 @@ from .community import CommunityCommands
 from .lobby import LobbyCommands
 from .look import LookCommands
 from .play import PlayCommands
+from .privacy import PrivacyCommands
 from .services import Services
 
 
@@ -24,6 +25,7 @@ class AxioCog(
     PlayCommands,
     LookCommands,
     CommunityCommands,
+    PrivacyCommands,
     commands.GroupCog,
     group_name="axio",
     group_description="Play AXIO and AXIO Rota",

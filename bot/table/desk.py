@@ -49,7 +49,8 @@ def skip_votes_needed(record: GameRecord) -> int:
 
 class Desk:
     """`deliver(game_id)` asks for the game's owed posts to go out (the courier's kick);
-    `owned` are the servers whose games this process drives."""
+    `owned` are the servers whose games this process drives; `on_move(kind, by)` is told
+    of every move stored (by a "person" or a "computer"), for the metrics."""
 
     def __init__(
         self,
@@ -61,7 +62,9 @@ class Desk:
         owned: ShardSet,
         computer_budget_s: float,
         clock: Callable[[], datetime] = discord.utils.utcnow,
+        on_move: Callable[[str, str], None] = lambda kind, by: None,
     ) -> None:
+        self.on_move = on_move
         self.repo = repo
         self.thinker = thinker
         self.background = background
@@ -93,6 +96,7 @@ class Desk:
                 record.id, expected, move, seat=seat, now=self.clock(), note=note
             )
         log_event(record, event, move=result.move, seat=result.seat)
+        self.on_move(record.kind, "person" if event == "move" else "computer")
         self.committed(record)
         return record, result
 
@@ -134,6 +138,7 @@ class Desk:
                 log.info("game %s moved on while a computer thought", game_id)
                 return
             log_event(record, "computer move", move=result.move, seat=result.seat)
+            self.on_move(record.kind, "computer")
             self.deliver(game_id)
 
     async def play_for(
