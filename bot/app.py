@@ -7,6 +7,11 @@ channel posts of the daily challenge and tournaments) and the scheduler, which d
 what is still owed and let computer seats play on: a restarted bot goes on exactly where
 the last one stopped.
 
+It also sets up what operators see (`ops/`): the metrics every part reports to, and, with
+METRICS_PORT set, the internal port serving /metrics, /healthz and /readyz. On SQLite the
+bot holds its database file (a shared lock, see storage/backup.py) for as long as it runs,
+so `axio-bot restore` refuses while it does.
+
 This is the one place that knows every part; nothing imports it but the core (`cli`,
 `playground`).
 """
@@ -15,22 +20,28 @@ from __future__ import annotations
 
 import gc
 import logging
+import time
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from storage import Repository, ShardSet
-from storage.target import describe
+from storage import ShardSet
+from storage.backup import DatabaseHold, hold_database
+from storage.target import describe, is_postgres_url, sqlite_path
 
 from .commands.builder import Builder
 from .commands.cog import AxioCog
-from .commands.controls import DYNAMIC_ITEMS
+from .commands.controls import dynamic_items
 from .commands.daily_flow import DailyBuilder
 from .commands.services import Services
 from .config import Settings
+from .ops.health import ShardState, Watch
+from .ops.measured import MeasuredRepository, open_measured
+from .ops.metrics import Metrics, command_label
+from .ops.server import OpsServer
 from .screens.refusals import reply_refusal
 from .screens.safe_text import NOBODY
 from .table.background import Background
@@ -49,7 +60,19 @@ log = logging.getLogger("axio")
 class AxioTree(app_commands.CommandTree):
     """The one error handler. Commands answer their own refusals (`refusals.answered`), so
     what arrives here is a bug (logged, with an apology) or a check discord.py ran before
-    the command (answered as a refusal)."""
+    the command (answered as a refusal).
+
+    Every slash command and autocomplete passes `_call`, so it is timed there
+    (`measure(command, seconds)`); the controls are timed where they are handled."""
+
+    measure: staticmethod = staticmethod(lambda command, seconds: None)
+
+    async def _call(self, interaction: discord.Interaction) -> None:
+        started = time.perf_counter()
+        try:
+            await super()._call(interaction)
+        finally:
+            self.measure(command_label(interaction), time.perf_counter() - started)
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -65,6 +88,7 @@ class AxioBot(commands.AutoShardedBot):
     scheduler: Scheduler
     notices: Notices
     services: Services
+    watch: Watch
 
     def __init__(
         self,
@@ -93,12 +117,18 @@ class AxioBot(commands.AutoShardedBot):
         delivery ask storage only for these, so two processes never act on one game."""
         self.thinker = Thinker(settings.computer_processes)
         self.background = Background()
-        self.repo: Repository = None  # type: ignore[assignment]  # opened in setup_hook
+        self.metrics = Metrics()
+        self.tree.measure = self.metrics.command_done  # type: ignore[attr-defined]
+        self.repo: MeasuredRepository = None  # type: ignore[assignment]  # opened in setup_hook
+        self.ops_server: OpsServer | None = None
+        self._hold: DatabaseHold | None = None
         self._loops: list[Courier | Scheduler | Notices] = []
 
     async def setup_hook(self) -> None:
         settings, owned, clock = self.settings, self.shards_owned, self.clock
-        self.repo = await Repository.open(settings.database, clock=lambda: clock())
+        if not is_postgres_url(settings.database):
+            self._hold = hold_database(sqlite_path(settings.database))
+        self.repo = await open_measured(settings.database, self.metrics, clock=lambda: clock())
         channels = Channels(self)
         self.desk = Desk(
             self.repo,
@@ -109,6 +139,7 @@ class AxioBot(commands.AutoShardedBot):
             owned=owned,
             computer_budget_s=settings.computer_budget_s,
             clock=clock,
+            on_move=self.metrics.move,  # type: ignore[arg-type]
         )
         self.courier = Courier(
             self.repo,
@@ -128,6 +159,7 @@ class AxioBot(commands.AutoShardedBot):
             opened=self.desk.started,
             clock=clock,
         )
+        self.courier.retried = self.metrics.delivery_retry  # type: ignore[method-assign]
         self.lobby = Lobby(self.repo, started=self.desk.started, clock=clock)
         self.builder = Builder(self.desk)
         self.scheduler = Scheduler(
@@ -147,22 +179,43 @@ class AxioBot(commands.AutoShardedBot):
             channels,
             self.background,
             clock,
+            self.metrics,
             daily=DailyBuilder(self.desk, self.repo, clock),
             signup=Signup(self.repo, channels, clock=clock),
             notices=self.notices,
         )
         await self.add_cog(AxioCog(self.services))
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*dynamic_items())
         await self.sync_commands()
         for loop in (self.scheduler, self.courier, self.notices):
             loop.start()  # the first passes deliver what is owed and resume computers
             self._loops.append(loop)
+        self.watch = Watch(
+            self.repo,
+            self.metrics,
+            shards=self.shard_states,
+            owned=owned,
+            stall_after=timedelta(seconds=max(300, 3 * settings.delivery_idle_seconds)),
+        )
+        if settings.metrics_port is not None:
+            self.ops_server = OpsServer(
+                self.metrics, self.watch, host=settings.metrics_host, port=settings.metrics_port
+            )
+            await self.ops_server.start()
         # What start-up made (the engine's tables, the commands, discord.py's state) lives as
         # long as the process: frozen, the collector's full passes stop walking it, so no
         # member's answer waits on a long one.
         gc.collect()
         gc.freeze()
         log.info("ready: database %s, shards %s", describe(settings.database), owned)
+
+    def shard_states(self) -> list[ShardState]:
+        """The shards this process runs, as readiness and the metrics see them."""
+        ready = self.is_ready()
+        return [
+            ShardState(shard_id, ready and not info.is_closed(), info.latency)
+            for shard_id, info in sorted(self.shards.items())
+        ]
 
     async def sync_commands(self) -> None:
         """Development guilds get their commands at once; everywhere else within an hour."""
@@ -175,9 +228,13 @@ class AxioBot(commands.AutoShardedBot):
     async def close(self) -> None:
         for loop in self._loops:
             loop.stop()
+        if self.ops_server is not None:
+            await self.ops_server.stop()
         self.thinker.close()
         if self.repo is not None:
             await self.repo.close()
+        if self._hold is not None:
+            self._hold.release()
         await super().close()
 
 

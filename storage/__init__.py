@@ -5,9 +5,11 @@ season), server settings, the daily challenge, tournaments and channel posts, be
 The database is SQLite (aiosqlite, the embedded default) or PostgreSQL (asyncpg, at
 scale), chosen by the target `target.py` reads: a path or `sqlite:///…`, or
 `postgresql://…`. The command modules (`lobby`, `play`, `outbox`, `schedule`, `stats`,
-`daily`, `tournaments`, `channel_posts`, `seasons`) hold
+`daily`, `tournaments`, `channel_posts`, `seasons`, and for operators `members` (a
+member's data, deleted on request), `operations` (what probes and metrics read)) hold
 SQL both databases understand; `db.py` is SQLite's connection and transactions,
 `postgres.py` PostgreSQL's, and `schema.py` the numbered migrations both apply.
+`backup.py` copies and restores a SQLite file with SQLite's online backup API.
 
 Imports only engine/, the standard library, aiosqlite, asyncpg and openskill.
 """
@@ -23,19 +25,26 @@ from .community_records import (
     TournamentTable,
 )
 from .errors import (
+    DATABASE_FAULTS,
     AlreadySeatedError,
     ChannelBusyError,
     DatabaseBusyError,
+    DatabaseUnavailableError,
     GameNotFoundError,
     LobbyFullError,
+    NothingStoredError,
     NotSeatedError,
     NotYourTurnError,
+    OutcomeUnknownError,
+    SeatResignedError,
     StaleTurnError,
     StorageError,
     WrongStatusError,
 )
+from .health import Health, Outage
 from .outbox import OwedPost
 from .records import (
+    CHANNEL_GONE,
     COMPUTER_IDS,
     LEVELS,
     DueTurn,
@@ -57,7 +66,9 @@ from .tournaments import TooFewPlayersError
 
 __all__ = [
     "ALL_SHARDS",
+    "CHANNEL_GONE",
     "COMPUTER_IDS",
+    "DATABASE_FAULTS",
     "DEFAULT_PATH",
     "LEVELS",
     "AlreadySeatedError",
@@ -67,20 +78,26 @@ __all__ = [
     "DailyEntry",
     "DailyOutcome",
     "DatabaseBusyError",
+    "DatabaseUnavailableError",
     "DueTurn",
     "GameNotFoundError",
     "GameRecord",
     "GuildSettings",
+    "Health",
     "HistoryEntry",
     "LeaderboardEntry",
     "LobbyFullError",
     "MoveRecord",
     "NotSeatedError",
     "NotYourTurnError",
+    "NothingStoredError",
+    "Outage",
+    "OutcomeUnknownError",
     "OwedPost",
     "PlayerStats",
     "Repository",
     "Seat",
+    "SeatResignedError",
     "SeatResult",
     "ShardSet",
     "SoloScore",

@@ -23,7 +23,7 @@ from .errors import (
 from .finish import finish_game, game_called_off
 from .load import fetch_row, fetch_seats, load_record
 from .outbox import queue_post
-from .records import LEVELS, GameRecord, Level, Seat
+from .records import CHANNEL_GONE, LEVELS, GameRecord, Level, Seat
 from .snapshot import encode_rng, encode_state
 
 _UNSET: Any = object()
@@ -121,19 +121,52 @@ class LobbyCommands(Database):
         async with self._write() as conn:
             return await self._start(conn, game_id, seed, now)
 
-    async def cancel(self, game_id: int, *, now: datetime | None = None) -> GameRecord:
-        """End a lobby or running game with no result and no rating change."""
+    async def cancel(
+        self, game_id: int, *, reason: str | None = None, now: datetime | None = None
+    ) -> GameRecord:
+        """End a lobby or running game with no result and no rating change: no computer
+        or stand-in moves on, the scheduler forgets it.
+
+        `reason` is for an ending nobody at the table chose (CHANNEL_GONE): it is kept
+        (GameRecord.ended_reason), a started game stays in its players' history with it,
+        and the posts the game still owed are dropped with it as their outcome, in the
+        same transaction (there is nowhere to post them)."""
         async with self._write() as conn:
             row = await fetch_row(conn, game_id)
             if row["status"] not in ("lobby", "running"):
                 raise WrongStatusError(game_id, row["status"], "in progress")
             stamp = self._now_us(now)
             await conn.execute(
-                "UPDATE games SET status = 'cancelled', updated_at = ? WHERE id = ?",
-                (stamp, game_id),
+                "UPDATE games SET status = 'cancelled', ended_reason = ?, updated_at = ? "
+                "WHERE id = ?",
+                (reason, stamp, game_id),
             )
+            if reason is not None:
+                await conn.execute(
+                    "UPDATE outbox SET delivered_at = ?, outcome = ?, leased_until = NULL, "
+                    "leased_by = NULL WHERE game_id = ? AND delivered_at IS NULL",
+                    (stamp, reason, game_id),
+                )
             await game_called_off(conn, game_id, stamp)  # a tournament table counts as ended
             return await load_record(conn, game_id, self._games)
+
+    async def channel_gone(
+        self, channel_id: int, *, now: datetime | None = None
+    ) -> GameRecord | None:
+        """The channel or thread was deleted: its unfinished game (if any) ends without a
+        result (cancel with CHANNEL_GONE), and a game that had started stays in its
+        players' `recent_history`. None when the channel had no unfinished game."""
+        with self.within():
+            row = await self._fetchone(
+                "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
+                (channel_id,),
+            )
+            if row is None:
+                return None
+            try:
+                return await self.cancel(row[0], reason=CHANNEL_GONE, now=now)
+            except WrongStatusError:  # it ended meanwhile, on its own or by another process
+                return None
 
     async def set_message_ids(
         self,

@@ -5,6 +5,10 @@ A move names the move_count it was made for. If the game has moved on, the move 
 refused (StaleTurnError), so two submissions for the same turn can never both apply: the
 asyncio lock serialises this process, and the guarded UPDATE (WHERE move_count = ?) plus
 the moves primary key refuse a second writer on another connection.
+
+A resigned seat is played only by its stand-in: a person's move for it is refused
+(SeatResignedError) on every path, whenever the resignation happened; the computer that
+drives it (seat None, or `stand_in=True`) plays it.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from engine import PlayResult, TileGame
 from .errors import (
     NotSeatedError,
     NotYourTurnError,
+    SeatResignedError,
     StaleTurnError,
     StorageError,
     WrongStatusError,
@@ -34,7 +39,7 @@ from .load import (
     load_record,
     load_where,
 )
-from .one_trip import OneTripMoves
+from .one_trip import AskedMove, LostMove, Moved, OneTripMoves
 from .outbox import queue_post
 from .records import GameRecord, MoveRecord, from_us
 from .snapshot import GameCache, encode_rng, encode_state, play_to_store, replay
@@ -48,6 +53,7 @@ class PlayCommands(OneTripMoves):
         move: object,
         *,
         seat: int | None = None,
+        stand_in: bool = False,
         now: datetime | None = None,
         note: str = "",
     ) -> tuple[GameRecord, PlayResult]:
@@ -55,13 +61,30 @@ class PlayCommands(OneTripMoves):
         together with the post it owes the channel (the outbox), whose first line is
         `note` if one is given (say, why a computer made this move).
 
+        `seat` is the seat the move is made for: a person's move names it. `stand_in`
+        says a computer makes that seat's move (a timeout, a vote to skip). Without a seat
+        the computer that drives computer and resigned seats moves whoever is to move.
+
         Refusals change nothing: WrongStatusError (not running), StaleTurnError (the game
-        has moved on), NotYourTurnError (`seat` given and not to move), and the engine's
-        IllegalMoveError.
+        has moved on), NotYourTurnError (`seat` given and not to move), SeatResignedError
+        (a person's move for a resigned seat), and the engine's IllegalMoveError. The
+        database busy or not answering: a NothingStoredError. OutcomeUnknownError only
+        when the move was sent to be committed and that could not be confirmed either way.
+        All of it ends by one deadline (the budget, or a caller's `within()`).
         """
-        done = await self._move_in_one_trip(game_id, expected_move_count, move, seat, now, note)
-        if done is not None:
-            return done
+        by_person = seat is not None and not stand_in
+        asked = AskedMove(game_id, expected_move_count, move, seat, by_person, now, note)
+        with self.within():
+            done = await self._move_in_one_trip(asked)
+            if isinstance(done, LostMove):
+                return await self._after_lost_answer(done, lambda: self._record_move(asked))
+            if done is not None:
+                return done
+            return await self._record_move(asked)
+
+    async def _record_move(self, asked: AskedMove) -> Moved:
+        """The ordinary way: lock the game's row, read it, play, write."""
+        game_id, expected_move_count, move, seat, by_person, now, note = asked
         async with self._write() as conn:
             row = await fetch_row(conn, game_id)
             if row["status"] != "running":
@@ -73,6 +96,8 @@ class PlayCommands(OneTripMoves):
             assert game is not None
             if seat is not None and seat != game.to_move:
                 raise NotYourTurnError(seat, game.to_move)
+            if by_person and seats[game.to_move].resigned:
+                raise SeatResignedError(game.to_move)
             played = play_to_store(game, move, rng_stored=row["rng"] is not None)
             entry = game.log[-1]
             stamp = self._now_us(now)

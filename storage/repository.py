@@ -17,6 +17,8 @@ from __future__ import annotations
 from .channel_posts import ChannelPostCommands
 from .daily import DailyCommands
 from .lobby import LobbyCommands
+from .members import MemberCommands
+from .operations import OperationsQueries
 from .outbox import OutboxCommands
 from .play import PlayCommands
 from .schedule import ScheduleQueries
@@ -26,6 +28,7 @@ from .tournaments import TournamentCommands
 
 
 class Repository(
+    MemberCommands,
     LobbyCommands,
     PlayCommands,
     OutboxCommands,
@@ -35,6 +38,7 @@ class Repository(
     TournamentCommands,
     ChannelPostCommands,
     SeasonQueries,
+    OperationsQueries,
 ):
     """Games, seats, moves, results, ratings and guild settings in one database file.
 

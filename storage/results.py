@@ -21,7 +21,7 @@ from engine import Standing, TileGame
 from engine.seasons import season_of
 
 from .postgres import serialize
-from .records import Seat, from_us
+from .records import Seat, from_us, is_former_player
 
 MODEL = PlackettLuce()
 _IF_BETTER = "CASE WHEN excluded.lowest > solo_best.lowest THEN excluded.{0} ELSE solo_best.{0} END"
@@ -128,6 +128,8 @@ async def rate_into(
     keys = ", ".join(columns)
     marks = ", ".join("?" for _ in columns)
     for player_id in after:
+        if is_former_player(player_id):  # their data was deleted: no rating is kept
+            continue
         mine = [p for p in placings if p.player_id == player_id]
         await conn.execute(
             f"INSERT INTO {table} ({keys}, player_id, name, mu, sigma, ordinal, games, wins, "
@@ -184,6 +186,8 @@ async def _write_rows(
     for standing in standings:
         seat = seats[standing.seat]
         old, new = before.get(seat.player_id), after.get(seat.player_id)
+        if seat.is_former:
+            old = new = None
         rows.append(
             (
                 game_id,
@@ -217,7 +221,7 @@ async def _write_solo_best(
     stamp: int,
 ) -> None:
     """Count the solo game and keep it if it beats the player's best (ties: the earlier)."""
-    if seat.user_id is None:
+    if seat.user_id is None or seat.is_former:
         return
     await conn.execute(
         "INSERT INTO solo_best (guild_id, kind, user_id, name, lowest, scores, game_id, games, "

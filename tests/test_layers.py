@@ -3,7 +3,8 @@ module (at the top, inside functions, under `TYPE_CHECKING`) is an edge, and
 
 - the edges between our packages go one way: bot's commands → table → screens →
   storage/render → engine, and only the core (`app`, `cli`, `config`, `playground`)
-  imports `bot.app`;
+  imports `bot.app`; operations (`bot.ops`: metrics, health, logs, the operator's
+  commands) sit beside them over storage, and only the commands and the core use them;
 - no modules import each other in a circle, however long;
 - `engine/` imports nothing but the standard library and itself.
 """
@@ -26,7 +27,16 @@ MAY_IMPORT: dict[str, tuple[str, ...]] = {
     "storage": ("storage", "engine"),
     "bot.screens": ("bot.screens", "storage", "render", "engine"),
     "bot.table": ("bot.table", "bot.screens", "storage", "render", "engine"),
-    "bot.commands": ("bot.commands", "bot.table", "bot.screens", "storage", "render", "engine"),
+    "bot.ops": ("bot.ops", "storage"),
+    "bot.commands": (
+        "bot.commands",
+        "bot.table",
+        "bot.screens",
+        "bot.ops",
+        "storage",
+        "render",
+        "engine",
+    ),
 }
 """Which of our packages each layer may import (third-party libraries aside). The core may
 import anything."""

@@ -1,9 +1,10 @@
 """The slash commands and the controls' presses: where an interaction comes in.
 
-One module per area (`lobby`, `play`, `look`, `community`), gathered into the one `/axio`
+One module per area (`lobby`, `play`, `look`, `community`, `privacy`), gathered into the one `/axio`
 GroupCog (`cog`); `controls` handles button and menu presses by their custom_id; `builder`
 is the move builder's flow. Each is thin: it parses the interaction, calls the table or
 storage, and answers with what `screens` draws.
 
-May import: `bot.table`, `bot.screens`, storage, render, engine. Never `bot.app`.
+May import: `bot.table`, `bot.screens`, `bot.ops` (the metrics they report to), storage,
+render, engine. Never `bot.app`.
 """

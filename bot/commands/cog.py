@@ -17,6 +17,7 @@ from .daily import DailyCommands
 from .lobby import LobbyCommands
 from .look import LookCommands
 from .play import PlayCommands
+from .privacy import PrivacyCommands
 from .services import Services
 from .tournament import TournamentCommands
 
@@ -29,6 +30,7 @@ class AxioCog(
     CommunityCommands,
     DailyCommands,
     TournamentCommands,
+    PrivacyCommands,
     commands.GroupCog,
     group_name="axio",
     group_description="Play AXIO and AXIO Rota",

@@ -9,6 +9,7 @@ pressed, and hands the decision to the move builder or the lobby.
 from __future__ import annotations
 
 import re
+import time
 from typing import Any, ClassVar
 
 import discord
@@ -69,6 +70,7 @@ class GameControl(discord.ui.DynamicItem[discord.ui.Item], template=r"$^"):
             return control
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        started = time.perf_counter()
         try:
             if self.problem is not None:
                 raise Refusal(
@@ -80,6 +82,11 @@ class GameControl(discord.ui.DynamicItem[discord.ui.Item], template=r"$^"):
             await self.run(interaction)
         except Exception as error:
             await reply_refusal(interaction, error)
+        finally:
+            kind = self.ADDRESS.kind if hasattr(self, "ADDRESS") else "unknown"
+            services(interaction).metrics.command_done(
+                f"control {kind}", time.perf_counter() - started
+            )
 
     async def run(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError
@@ -214,6 +221,3 @@ def dynamic_items() -> tuple[type[GameControl], ...]:
         "UnknownAxioControl", (UnknownControl,), {}, template=rf"(?s){PREFIX}:(?!(?:{kinds}):).*"
     )
     return (*_ITEMS, unknown)
-
-
-DYNAMIC_ITEMS = dynamic_items()

@@ -16,6 +16,7 @@ import discord
 
 from storage import Repository
 
+from ..ops.metrics import Metrics
 from ..table.background import Background
 from ..table.channels import Channels
 from ..table.desk import Desk
@@ -35,6 +36,7 @@ class Services:
     channels: Channels
     background: Background
     clock: Callable[[], datetime]
+    metrics: Metrics
     daily: DailyBuilder
     signup: Signup
     notices: Notices

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from storage import GameRecord
+from storage.records import FORMER_PLAYER_NAME, is_former_player
 
 from .present import seat_name, title
 
 
 def lobby_text(record: GameRecord) -> str:
+    host = FORMER_PLAYER_NAME if is_former_player(record.host_id) else f"<@{record.host_id}>"
     lines = [
-        f"🎲 **{title(record.kind)}** — a new game hosted by <@{record.host_id}>.",
+        f"🎲 **{title(record.kind)}** — a new game hosted by {host}.",
         f"Seats ({len(record.seats)}/{record.max_seats}):",
     ]
     for seat in record.seats:

@@ -23,8 +23,8 @@ def title(kind: str) -> str:
 def seat_label(seat: Seat) -> str:
     """A seat as the channel sees it: a mention for people, a name for computers. Whether
     the mention pings is the message's `allowed_mentions` (see `safe_text.pinging`)."""
-    if seat.user_id is None:
-        return f"🤖 **{shown_name(seat.name)}**"
+    if seat.user_id is None or seat.is_former:  # a former player's seat names no one
+        return f"{'' if seat.is_former else '🤖 '}**{shown_name(seat.name)}**"
     return f"<@{seat.user_id}>"
 
 

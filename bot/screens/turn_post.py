@@ -61,7 +61,7 @@ def table_post(record: GameRecord, summaries: list[str]) -> dict[str, Any]:
     file = table_file(record)
     if game.is_over:
         lines.append(standings_text(record))
-        people = [discord.Object(s.user_id) for s in record.seats if s.user_id is not None]
+        people = [discord.Object(s.user_id) for s in record.seats if s.is_human and not s.is_former]
         return {
             "view": table_layout("\n".join(lines), file),
             "file": file,

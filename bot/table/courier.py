@@ -66,7 +66,10 @@ def summaries(record: GameRecord, posts: list[OwedPost]) -> list[str]:
 
 class Courier:
     """`on_pass` runs on every pass of the loop after the owed posts are kicked (the
-    desk's resume of computer seats); `owned` are the servers this process delivers for."""
+    desk's resume of computer seats); `owned` are the servers this process delivers for;
+    `retried(error)` is told of each post put back for a retry (the metrics)."""
+
+    retried: Callable[[BaseException], None] = staticmethod(lambda error: None)
 
     def __init__(
         self,
@@ -208,6 +211,7 @@ class Courier:
             return
         attempts = max(post.attempts for post in posts)
         wait = backoff(attempts, error)
+        self.retried(error)
         if isinstance(error, discord.HTTPException | StorageError | asyncio.TimeoutError | OSError):
             log.warning(
                 "game %s: post failed (%s); try %s again in %s",

@@ -51,7 +51,8 @@ class Desk:
     """`deliver(game_id)` asks for the game's owed posts to go out (the courier's kick);
     `ended(record)` is told of every game a commit here ended (a tournament's round may
     have closed with it, owing channel posts); `owned` are the servers whose games this
-    process drives."""
+    process drives; `on_move(kind, by)` is told of every move stored (by a "person" or a
+    "computer"), for the metrics."""
 
     def __init__(
         self,
@@ -64,7 +65,9 @@ class Desk:
         computer_budget_s: float,
         ended: Callable[[GameRecord], None] = lambda record: None,
         clock: Callable[[], datetime] = discord.utils.utcnow,
+        on_move: Callable[[str, str], None] = lambda kind, by: None,
     ) -> None:
+        self.on_move = on_move
         self.repo = repo
         self.ended = ended
         self.thinker = thinker
@@ -97,6 +100,7 @@ class Desk:
                 record.id, expected, move, seat=seat, now=self.clock(), note=note
             )
         log_event(record, event, move=result.move, seat=result.seat)
+        self.on_move(record.kind, "person" if event == "move" else "computer")
         self.committed(record)
         return record, result
 
@@ -140,6 +144,7 @@ class Desk:
                 log.info("game %s moved on while a computer thought", game_id)
                 return
             log_event(record, "computer move", move=result.move, seat=result.seat)
+            self.on_move(record.kind, "computer")
             self.deliver(game_id)
             if record.status != "running":
                 self.ended(record)

@@ -3,6 +3,7 @@ buttons and read what they can see, through SimCord's real discord.py machinery.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -91,6 +92,34 @@ class Table:
     def last_public(self) -> Any:
         return self.channel.last_message
 
+    async def turn_post(self, record: GameRecord) -> Any:
+        """The public post with the **My tiles** button for the record's move, once it is
+        delivered. A computer that thinks in a process pool works outside what SimCord
+        waits for, so the post of the move after it can arrive a moment after SimCord
+        has settled."""
+        wanted = f"axio:tiles:{record.id}:{record.move_count}"
+        for _ in range(400):
+            message = self.last_public()
+            if message is not None and any(
+                c.get("custom_id") == wanted for c in components(message)
+            ):
+                return message
+            await asyncio.sleep(0.05)
+            await self.env.settle()
+        raise AssertionError(f"no turn post for move {record.move_count} of game {record.id}")
+
+    async def person_to_move(self, game_id: int) -> GameRecord:
+        """The game once a person is to move or it is over (computers in a process pool
+        move outside what SimCord waits for)."""
+        for _ in range(400):
+            record = await self.record(game_id)
+            seat = record.seat_to_move
+            if record.status != "running" or (seat is not None and seat.plays_as is None):
+                return record
+            await asyncio.sleep(0.05)
+            await self.env.settle()
+        raise AssertionError(f"the computer in game {game_id} never moved")
+
     async def restart(self) -> AxioBot:
         """A brand-new bot on the same database, as after a crash or a deploy."""
         old = self.bot
@@ -178,7 +207,7 @@ async def play_suggested(table: Table, record: GameRecord, rng: random.Random) -
     member = table.member_for(record)
     game = record.game
     assert member is not None and game is not None
-    opened = await table.click(member, table.last_public(), label="My tiles")
+    opened = await table.click(member, await table.turn_post(record), label="My tiles")
     builder = opened.response
     if getattr(game, "phase", "place") == "exchange":
         answer = rng.choice(["Exchange my rack", "Keep my rack"])
@@ -197,7 +226,7 @@ async def play_with_builder(table: Table, record: GameRecord, rng: random.Random
     member = table.member_for(record)
     game = record.game
     assert member is not None and game is not None
-    opened = await table.click(member, table.last_public(), label="My tiles")
+    opened = await table.click(member, await table.turn_post(record), label="My tiles")
     builder = opened.response
     assert opened.ephemeral and builder.ephemeral
     if getattr(game, "phase", "place") == "exchange":

@@ -31,7 +31,7 @@ async def start_game(table: Table, kind: str, host, guests=(), computers=()):
 async def play_to_the_end(table: Table, game_id: int, rng: random.Random) -> None:
     """Humans move (builder every third move, /axio play otherwise) until the game ends."""
     for number in range(MAX_MOVES):
-        record = await table.record(game_id)
+        record = await table.person_to_move(game_id)
         if record.status != "running":
             return
         member = table.member_for(record)

@@ -1,5 +1,6 @@
 """The outbox: what a stored change owes the channel is committed with it, delivered at
-least once, leased while a delivery runs, retried after a failure, and split by shard."""
+least once, leased while a delivery runs (test_leases.py), retried after a failure, and
+split by shard."""
 
 from __future__ import annotations
 
@@ -52,15 +53,6 @@ async def test_a_lease_keeps_a_second_delivery_off_until_it_runs_out(
     clock.advance(seconds=61)  # the process that claimed them was killed mid-post
     again = await repo.claim_posts(record.id)
     assert [p.id for p in again] == [p.id for p in first] and again[0].attempts == 2
-
-
-async def test_a_restarted_process_takes_over_its_shards_leases(repo: Repository):
-    record = await running_game(repo)
-    assert await repo.claim_posts(record.id)  # then the process was killed
-    elsewhere = ShardSet(2, frozenset({1 - ShardSet(2).shard_of(GUILD)}))
-    assert await repo.release_leases(elsewhere) == 0
-    assert await repo.release_leases() == 1
-    assert await repo.owed_games() == [record.id]
 
 
 async def test_delivered_posts_are_done_and_name_the_turn_message(repo: Repository):
