@@ -168,4 +168,8 @@ async def test_a_manager_ends_a_tournament_in_its_second_round(table: Table):
     after = await table.bot.repo.tournament_standings(t.id)
     assert [(s.user_id, s.points) for s in after] == [(s.user_id, s.points) for s in before]
     again = await table.slash(table.ann, "axio tournament end", tournament=t.id)
-    assert (again.ephemeral and "closed" in again.response.content.lower()) or again.ephemeral
+    assert again.ephemeral and "already over" in again.response.content
+    offered = await table.ann.autocomplete(
+        table.channel, "axio tournament standings", "tournament", "sho"
+    )
+    assert offered == [{"name": f"#{t.id} Short — AXIO Rota, finished", "value": t.id}]
