@@ -173,3 +173,22 @@ async def test_a_manager_ends_a_tournament_in_its_second_round(table: Table):
         table.channel, "axio tournament standings", "tournament", "sho"
     )
     assert offered == [{"name": f"#{t.id} Short — AXIO Rota, finished", "value": t.id}]
+
+
+async def test_a_tournament_starts_by_itself_at_its_start_time(table: Table):
+    t, signup = await open_signup(
+        table, table.ben, game="rota", format="swiss", rounds=1, start="in 3h", name="Timed"
+    )
+    await sign_up(table, signup, [table.cat, table.dan])
+    await table.env.advance_time(2 * HOUR)
+    assert (await table.bot.repo.tournament(t.id)).status == "signup"
+    await table.env.advance_time(1.5 * HOUR)  # the scheduler's first pass after 3 h
+    t = await table.bot.repo.tournament(t.id)
+    assert t.status == "running" and t.current_round == 1
+    [pairing] = posts(table, f"🏁 **Timed** (tournament #{t.id}) · round 1 of 1")
+    assert "Bye:" in pairing.content
+    assert labels(signup) == [] and "has started" in signup.content
+    [x] = await tables_of(table, t)
+    assert thread_of(table, x.channel_id).history()
+    t = await play_out(table, t.id)
+    await check_the_whole_tournament(table, t.id, signup)
