@@ -201,6 +201,7 @@ class OneTripMoves(Database):
         seat: int | None,
         now: datetime | None,
         note: str,
+        stand_in: bool = False,
     ) -> tuple[GameRecord, PlayResult] | None:
         """The move stored with others arriving at once, or None when it must go the
         ordinary way (not PostgreSQL, game not held, a refusal, the game ends, or the
@@ -233,7 +234,7 @@ class OneTripMoves(Database):
             entry.seat,
             entry.turn,
             entry.move,
-            encode_result(played.result),
+            encode_result(played.result, stand_in),
             note,
         )
         if self._batcher is None:

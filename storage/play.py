@@ -48,16 +48,20 @@ class PlayCommands(OneTripMoves):
         seat: int | None = None,
         now: datetime | None = None,
         note: str = "",
+        stand_in: bool = False,
     ) -> tuple[GameRecord, PlayResult]:
         """Play a move (text or engine move) made for `expected_move_count` and store it,
         together with the post it owes the channel (the outbox), whose first line is
-        `note` if one is given (say, why a computer made this move).
+        `note` if one is given (say, why a computer made this move); `stand_in` says a
+        computer made it for a person, so the table can say who really moved.
 
         Refusals change nothing: WrongStatusError (not running), StaleTurnError (the game
         has moved on), NotYourTurnError (`seat` given and not to move), and the engine's
         IllegalMoveError.
         """
-        done = await self._move_in_one_trip(game_id, expected_move_count, move, seat, now, note)
+        done = await self._move_in_one_trip(
+            game_id, expected_move_count, move, seat, now, note, stand_in
+        )
         if done is not None:
             return done
         async with self._write() as conn:
@@ -108,6 +112,7 @@ class PlayCommands(OneTripMoves):
                 stamp,
                 result=played.result,
                 note=note,
+                stand_in=stand_in,
             )
             if game.is_over:
                 await write_results(conn, game_id, row["guild_id"], row["kind"], seats, game, stamp)
