@@ -28,6 +28,8 @@ Public API, for the bot (names are stable):
   (a drawn clockwise arrow).
 - ``render_replay(game_class, players, seed, moves, names) -> bytes`` an animated GIF,
   one frame per turn.
+- ``render_close_up(game) -> bytes`` the board around the last move, drawn large, with the
+  column letters and row numbers of that window.
 
 Geometry helpers, so tests (and anything else) find pixels through the same layout the
 drawing uses: ``axio_layout``, ``axio_cell_centre``, ``rota_layout``,
@@ -42,6 +44,7 @@ from __future__ import annotations
 from engine.game import TileGame
 
 from .axio_board import axio_cell_centre, axio_layout, last_turn_placements, render_axio_board
+from .close_up import render_close_up
 from .pieces import hand_tile_box, rack_badge_centre, rack_half_box, render_hand, render_rack
 from .replay import render_replay
 from .rota_display import render_rota_display, rota_layout, rota_position_centre
@@ -70,6 +73,7 @@ __all__ = [
     "rack_half_box",
     "render_axio_board",
     "render_board",
+    "render_close_up",
     "render_hand",
     "render_rack",
     "render_replay",

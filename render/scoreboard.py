@@ -23,6 +23,7 @@ from .theme import RGB
 WIDTH = 720
 GAP = 8
 NAME_SIZE = 32  # names, scores and the status: a cap height of 12+ px at 390 px wide
+SMALLEST_NAME = 20  # a long name shrinks to this, then takes two lines: it is never cut short
 NUMBER_SIZE = 32
 STATUS_SIZE = 32
 
@@ -112,7 +113,7 @@ def seat_status(game: TileGame, seat: int) -> tuple[str, RGB]:
         return _ordinal(place.rank), theme.TEXT
     extra = getattr(game, "extra_turns", 0)
     if seat == game.to_move and extra:
-        return f"AXIO! +{extra} turn{'s' if extra > 1 else ''}", theme.HIGHLIGHT
+        return f"AXIO! +{extra}", theme.HIGHLIGHT
     return f"low {low}", theme.MUTED
 
 
@@ -139,10 +140,14 @@ def _header(
     status, colour = seat_status(game, seat)
     right = layout.width - layout.pad - (CORNER_FREE if corner else 0)
     status_w = theme.text_width(status, STATUS_SIZE)
-    name = theme.fit_text(name, NAME_SIZE, right - status_w - 16 - x)
-    theme.text(draw, (x, mid), name, NAME_SIZE, theme.TEXT, anchor="lm")
+    lines, size = theme.fitted(name, right - status_w - 16 - x, NAME_SIZE, SMALLEST_NAME)
+    if len(lines) == 1:
+        theme.text(draw, (x, mid), lines[0], size, theme.TEXT, anchor="lm")
+    else:  # a long name on two lines, the header's height between them
+        for line, dy in zip(lines, (-11, 12), strict=True):
+            theme.text(draw, (x, mid + dy), line, size, theme.TEXT, anchor="lm")
     if corner:  # the status follows the name, clear of the corner
-        status_x = x + theme.text_width(name, NAME_SIZE) + 16
+        status_x = x + max(theme.text_width(line, size) for line in lines) + 16
         theme.text(draw, (status_x, mid), status, STATUS_SIZE, colour, anchor="lm")
     else:
         theme.text(draw, (right, mid), status, STATUS_SIZE, colour, anchor="rm")
@@ -239,15 +244,18 @@ def draw_panel(
     return image
 
 
-def draw_scoreboard(game: TileGame, names: list[str], width: int = WIDTH) -> Image.Image:
-    """Every seat's panel on one card, two seats to a row (one, full width, in solo)."""
+def draw_scoreboard(
+    game: TileGame, names: list[str], width: int = WIDTH, *, top: bool = True
+) -> Image.Image:
+    """Every seat's panel on one card, two seats to a row (one, full width, in solo).
+    `top`: the card is the top of its image, where Discord covers the right corner."""
     layout = game_layout(game, width)
     columns = seat_columns(game.players)
     rows = -(-game.players // columns)
     image = Image.new("RGB", (width, GAP + rows * (layout.height + GAP)), theme.CARD)
     for seat in range(game.players):
         name = names[seat] if seat < len(names) else f"Player {seat + 1}"
-        panel = draw_panel(game, seat, name, width, corner=seat == columns - 1)
+        panel = draw_panel(game, seat, name, width, corner=top and seat == columns - 1)
         image.paste(panel, panel_origin(layout, seat, columns))
     return image
 
