@@ -22,6 +22,7 @@ from discord.ext import commands
 from storage import Repository, ShardSet
 from storage.target import describe
 
+from .commands.answers import Answers
 from .commands.builder import Builder
 from .commands.cog import AxioCog
 from .commands.controls import DYNAMIC_ITEMS
@@ -34,6 +35,7 @@ from .table.channels import Channels
 from .table.courier import Courier
 from .table.desk import Desk
 from .table.lobby import Lobby
+from .table.private import PrivateControls
 from .table.scheduler import Scheduler
 from .table.thinking import Thinker
 
@@ -85,6 +87,7 @@ class AxioBot(commands.AutoShardedBot):
         settings, owned, clock = self.settings, self.shards_owned, discord.utils.utcnow
         self.repo = await Repository.open(settings.database, clock=lambda: clock())
         channels = Channels(self)
+        private = PrivateControls(self.background)
         self.desk = Desk(
             self.repo,
             self.thinker,
@@ -92,6 +95,7 @@ class AxioBot(commands.AutoShardedBot):
             deliver=lambda game_id: self.courier.kick(game_id),
             owned=owned,
             computer_budget_s=settings.computer_budget_s,
+            moved=private.retire,
         )
         self.courier = Courier(
             self.repo,
@@ -102,12 +106,20 @@ class AxioBot(commands.AutoShardedBot):
             on_pass=self.desk.resume,
         )
         self.lobby = Lobby(self.repo, started=self.desk.started)
-        self.builder = Builder(self.desk)
+        self.builder = Builder(self.desk, private)
         self.scheduler = Scheduler(
             self.repo, self.desk, channels, owned=owned, minutes=settings.scheduler_minutes
         )
         self.services = Services(
-            self.repo, self.desk, self.lobby, self.builder, channels, self.background, clock
+            self.repo,
+            self.desk,
+            self.lobby,
+            self.builder,
+            channels,
+            self.background,
+            clock,
+            private,
+            Answers(self.repo, self.desk, clock),
         )
         await self.add_cog(AxioCog(self.services))
         self.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -9,8 +9,6 @@ from discord import app_commands
 from ..screens.community import (
     history_embed,
     leaderboard_embed,
-    replay_file,
-    replayable,
     settings_embed,
     solo_embed,
     stats_embed,
@@ -64,10 +62,7 @@ class CommunityCommands:
         interaction: discord.Interaction,
         game: app_commands.Range[int, 1, OPTION_INTEGER_LIMIT],
     ) -> None:
-        record = await replayable(self.services.repo, interaction.guild_id or 0, game)
-        await interaction.response.defer(thinking=True)  # checked first: refusals stay private
-        file = await replay_file(self.services.repo, record)
-        await interaction.followup.send(f"🎞️ Replay of game #{game}", file=file)
+        await self.services.answers.replay(interaction, game, public=True)
 
     @app_commands.command(description="Show or change this server's reminders and timeouts")
     @answered()

@@ -54,7 +54,11 @@ class LobbyCommands:
     @app_commands.describe(game="Which game to play alone")
     @app_commands.choices(game=GAME_CHOICES)
     async def solo(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        await self.services.lobby.solo(interaction, game.value)
+        """The game starts at once and is played in the member's own builder; the channel
+        is told once, by the table's start post, and again at the end."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await self.services.lobby.solo(interaction, game.value)
+        await self.services.builder.open(interaction, record)
 
     @app_commands.command(description="Take a seat in the lobby here")
     @answered()

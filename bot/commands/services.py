@@ -20,6 +20,8 @@ from ..table.background import Background
 from ..table.channels import Channels
 from ..table.desk import Desk
 from ..table.lobby import Lobby
+from ..table.private import PrivateControls
+from .answers import Answers
 from .builder import Builder
 
 
@@ -32,6 +34,8 @@ class Services:
     channels: Channels
     background: Background
     clock: Callable[[], datetime]
+    private: PrivateControls
+    answers: Answers
 
 
 class _Served(Protocol):

@@ -49,7 +49,9 @@ def skip_votes_needed(record: GameRecord) -> int:
 
 class Desk:
     """`deliver(game_id)` asks for the game's owed posts to go out (the courier's kick);
-    `owned` are the servers whose games this process drives."""
+    `moved(game_id, move_count)` is told of every move a person's command or a stand-in
+    stored (private controls made for earlier moves are taken off); `owned` are the
+    servers whose games this process drives."""
 
     def __init__(
         self,
@@ -60,9 +62,11 @@ class Desk:
         deliver: Callable[[int], None],
         owned: ShardSet,
         computer_budget_s: float,
+        moved: Callable[[int, int], None] = lambda game_id, move_count: None,
         clock: Callable[[], datetime] = discord.utils.utcnow,
     ) -> None:
         self.repo = repo
+        self.moved = moved
         self.thinker = thinker
         self.background = background
         self.deliver = deliver
@@ -85,20 +89,30 @@ class Desk:
         expected: int,
         note: str = "",
         event: str = "move",
+        stand_in: bool = False,
     ) -> tuple[GameRecord, PlayResult]:
         """Store a move made for move number `expected` (with the post it owes), then have
-        the post delivered and computers play on."""
+        the post delivered and computers play on. A `stand_in` move is a computer's for a
+        person, and the table is told so."""
         async with self.lock(record.id):
             record, result = await self.repo.record_move(
-                record.id, expected, move, seat=seat, now=self.clock(), note=note
+                record.id,
+                expected,
+                move,
+                seat=seat,
+                now=self.clock(),
+                note=note,
+                stand_in=stand_in,
             )
         log_event(record, event, move=result.move, seat=result.seat)
         self.committed(record)
         return record, result
 
     def committed(self, record: GameRecord) -> None:
-        """After any commit: deliver what it owes, and let a computer to move think."""
+        """After any commit: deliver what it owes, take stale private controls off, and
+        let a computer to move think."""
         self.deliver(record.id)
+        self.moved(record.id, record.move_count)
         seat = record.seat_to_move
         if record.status == "running" and seat is not None and seat.plays_as is not None:
             self.drive(record.id)
@@ -128,7 +142,7 @@ class Desk:
             try:
                 async with self.lock(game_id):
                     record, result = await self.repo.record_move(
-                        game_id, expected, move, now=self.clock()
+                        game_id, expected, move, now=self.clock(), stand_in=seat.is_human
                     )
             except MOVED_ON:
                 log.info("game %s moved on while a computer thought", game_id)
@@ -162,6 +176,7 @@ class Desk:
                     expected=expected,
                     note="" if begun else note,
                     event="stand-in move",
+                    stand_in=True,
                 )
             except MOVED_ON:
                 log.info("game %s moved on before its stand-in move", game_id)
