@@ -56,12 +56,14 @@ def status_line(game: TileGame, names: list[str]) -> tuple[str, str]:
     return left, ""
 
 
-def draw_any_board(game: TileGame, preview: object = None, labels: bool = True) -> Image.Image:
-    """The board of either game as an RGB image."""
+def draw_any_board(
+    game: TileGame, preview: object = None, labels: bool = True, layout: object = None
+) -> Image.Image:
+    """The board of either game as an RGB image (a Rota display on `layout`, if given)."""
     if isinstance(game, AxioGame):
         return draw_board(game, preview=preview)  # type: ignore[arg-type]
     if isinstance(game, RotaGame):
-        return draw_display(game, labels=labels, preview=preview)  # type: ignore[arg-type]
+        return draw_display(game, labels=labels, preview=preview, layout=layout)  # type: ignore[arg-type]
     raise TypeError(f"no board drawing for a {type(game).__name__}")
 
 
@@ -92,13 +94,20 @@ def headline(game: TileGame, names: list[str], room: int) -> list[tuple[str, int
     return [(shown, size), (tail, STATUS_SIZE)]
 
 
-def draw_table(game: TileGame, names: list[str], tiles: Any = None) -> Image.Image:
+def draw_table(
+    game: TileGame, names: list[str], tiles: Any = None, *, replay_layout: Any = None
+) -> Image.Image:
     """The status line on the left (the top-right corner left free for Discord's
     download button), the board, the scoreboards, and a footer with the game and what is
-    left to draw; with `tiles` (an AXIO rack, or a Rota tile), those under it all."""
-    board = draw_any_board(game)
+    left to draw; with `tiles` (an AXIO rack, or a Rota tile), those under it all. A
+    replay's frame passes the Rota layout every frame shares, and has no position names."""
+    if replay_layout is None:
+        board = draw_any_board(game)
+    else:
+        board = draw_any_board(game, labels=False, layout=replay_layout)
     scores = draw_scoreboard(game, names, top=False)
-    (bx, by), (sx, sy) = table_origins(game)
+    bx, by = (WIDTH - board.width) // 2, STATUS
+    sx, sy = 0, STATUS + board.height + GAP
     image = Image.new("RGB", (WIDTH, sy + scores.height + FOOTER), theme.CARD)
     image.paste(board, (bx, by))
     image.paste(scores, (sx, sy))
