@@ -55,7 +55,7 @@ class Placement:
         if read is None:
             raise IllegalMoveError(
                 f"'{excerpt(text)}' is not a placement: write two cells with their colours, "
-                "like E5:b F5:r"
+                "like E5 blue, F5 red"
             )
         a, colour_a, b, colour_b = read
         return cls(parse_cell(a), Colour.parse(colour_a), parse_cell(b), Colour.parse(colour_b))
@@ -140,6 +140,11 @@ def tile_text(tile: tuple[Colour, Colour]) -> str:
     # _value_ is the plain attribute behind Enum.value: saved games write their bag and
     # racks tile by tile, and the property (or a dict keyed by colours) costs 5-10 times more.
     return tile[0]._value_ + tile[1]._value_
+
+
+def tile_words(tile: tuple[Colour, Colour]) -> str:
+    """A tile as a player reads it in a refusal: `blue-orange`, never the letters."""
+    return f"{tile[0].label}-{tile[1].label}"
 
 
 _TILES_BY_TEXT: dict[str, tuple[Colour, Colour]] = {

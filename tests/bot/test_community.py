@@ -42,7 +42,9 @@ async def test_leaderboard_stats_history_and_replay_after_several_games(table: T
     leader = table.ann if text.index("ann") < text.index("ben") else table.ben
     other = table.ben if leader is table.ann else table.ann
     assert wins[leader.id] >= wins[other.id]  # ratings follow the results
-    assert "1,000 + 40 × (μ − 3σ)" in board.embeds[0].footer.text
+    footer = board.embeds[0].footer.text
+    assert "Ratings start at 1,000" in footer and "? = still settling" in footer
+    assert not any(sign in footer for sign in "μσ×")  # plain words, no formula
     ratings = re.findall(r"`\d+\s+([\d,]+)(\??)\s", text)
     assert len(ratings) == 2 and all(mark == "?" for _, mark in ratings)  # 3 games: provisional
     assert all(500 < int(value.replace(",", "")) < 1500 for value, _ in ratings)
