@@ -68,10 +68,11 @@ def tile_code(move: Any) -> str:
     return "".join(c.letter for c in move.tile)
 
 
-def tile_options(game: TileGame, chosen: str | None) -> list[discord.SelectOption]:
+def tile_options(
+    game: TileGame, ranked: list[Suggestion], chosen: str | None
+) -> list[discord.SelectOption]:
     """The first menu's options: each distinct tile of the rack, in rack order, with the
     most it can score (a tile with nowhere to go is left out)."""
-    ranked = ranked_suggestions(game)
     most: dict[str, int] = {}
     for suggestion in ranked:
         code = tile_code(suggestion.scored.move)
@@ -103,8 +104,8 @@ def cells_range(first: Suggestion, last: Suggestion) -> str:
     return f"{cell_name(upper_left(first)[0])} to {cell_name(upper_left(last)[0])}"
 
 
-def tile_pages(game: TileGame, code: str) -> list[Page]:
-    moves = [s for s in ranked_suggestions(game) if tile_code(s.scored.move) == code]
+def tile_pages(ranked: list[Suggestion], code: str) -> list[Page]:
+    moves = [s for s in ranked if tile_code(s.scored.move) == code]
     if not moves:
         raise Refusal("That tile has no legal placement now. Press **Back** to choose again.")
     return paged(moves, upper_left, cells_range)
@@ -116,28 +117,28 @@ def position_key(name: str) -> tuple[int, int]:
     return (y, x)
 
 
-def best_positions(game: TileGame) -> list[tuple[str, Suggestion]]:
+def best_positions(ranked: list[Suggestion]) -> list[tuple[str, Suggestion]]:
     """Each legal position once, by its best move, best first."""
     seen: dict[Any, Suggestion] = {}
-    for suggestion in ranked_suggestions(game):
+    for suggestion in ranked:
         seen.setdefault(suggestion.scored.move.position, suggestion)
     return [(position_name(p), s) for p, s in seen.items()]
 
 
-def position_pages(game: TileGame) -> list[Page]:
+def position_pages(ranked: list[Suggestion]) -> list[Page]:
     return paged(
-        best_positions(game),
+        best_positions(ranked),
         lambda item: position_key(item[0]),
         lambda first, last: f"{first[0]} to {last[0]}",
     )
 
 
-def moves_at(game: TileGame, name: str) -> list[Suggestion]:
+def moves_at(ranked: list[Suggestion], name: str) -> list[Suggestion]:
     try:
         position = parse_position_name(name)
     except PositionNameError:
         return []
-    return [s for s in ranked_suggestions(game) if s.scored.move.position == position]
+    return [s for s in ranked if s.scored.move.position == position]
 
 
 # --- the menus ----------------------------------------------------------------------------
@@ -150,21 +151,22 @@ class Choice:
     page: int = 0
 
     @classmethod
-    def read(cls, game: TileGame, step: str, value: str) -> Choice:
+    def read(
+        cls, game: TileGame, step: str, value: str, ranked: list[Suggestion] | None = None
+    ) -> Choice:
         """The choice a menu's value makes (a whole move is `preview`'s, not this)."""
         if step == "tile":
             return cls(tile=value)
+        ranked = ranked_suggestions(game) if ranked is None else ranked
         if step == "position":
-            index = next(
-                (p.index for p in position_pages(game) if any(n == value for n, _ in p.items)),
-                0,
-            )
+            pages = position_pages(ranked)
+            index = next((p.index for p in pages if any(n == value for n, _ in p.items)), 0)
             return cls(position=value, page=index)
         if step == "page":
             key, _, number = value.partition("/")
             if game.kind == "rota":
-                return cls(page=page_number(number, len(position_pages(game))))
-            return cls(tile=key, page=page_number(number, len(tile_pages(game, key))))
+                return cls(page=page_number(number, len(position_pages(ranked))))
+            return cls(tile=key, page=page_number(number, len(tile_pages(ranked, key))))
         raise Refusal("That menu is not one I know. Press **Back** to start again.")
 
 
@@ -189,13 +191,17 @@ def move_select(record_id: int, game: TileGame, suggestions: Sequence[Suggestion
     return choice_select(record_id, game.move_count, "move", options, placeholder)
 
 
-def menu_rows(record_id: int, game: TileGame, choice: Choice) -> list[ControlSelect]:
+def menu_rows(
+    record_id: int, game: TileGame, choice: Choice, ranked: list[Suggestion] | None = None
+) -> list[ControlSelect]:
     """The menus to show for what has been chosen so far, top to bottom (at most three,
-    leaving a row for the buttons)."""
+    leaving a row for the buttons). `ranked` is the game's moves, best first, when the
+    caller has them already."""
     count = game.move_count
+    ranked = ranked_suggestions(game) if ranked is None else ranked
     rows: list[ControlSelect] = []
     if game.kind == "rota":
-        pages = position_pages(game)
+        pages = position_pages(ranked)
         page = pages[min(choice.page, len(pages) - 1)]
         if len(pages) > 1:
             rows.append(page_select(record_id, count, pages, "", page.index))
@@ -209,18 +215,18 @@ def menu_rows(record_id: int, game: TileGame, choice: Choice) -> list[ControlSel
         ]
         rows.append(choice_select(record_id, count, "position", options, "Choose a position"))
         if choice.position is not None:
-            moves = moves_at(game, choice.position)
+            moves = moves_at(ranked, choice.position)
             if not moves:
                 raise Refusal("That position is not open now. Press **Back** to choose again.")
             rows.append(move_select(record_id, game, moves))
         return rows
-    tiles = tile_options(game, choice.tile)
+    tiles = tile_options(game, ranked, choice.tile)
     if len(tiles) == 1 and choice.tile is None:  # one kind of tile: its placements at once
         choice = Choice(tile=tiles[0].value)
         tiles[0].default = True
     rows.append(choice_select(record_id, count, "tile", tiles, "Choose a tile (in rack order)"))
     if choice.tile is not None:
-        pages = tile_pages(game, choice.tile)
+        pages = tile_pages(ranked, choice.tile)
         page = pages[min(choice.page, len(pages) - 1)]
         if len(pages) > 1:
             rows.append(page_select(record_id, count, pages, choice.tile, page.index))
@@ -234,15 +240,16 @@ def reachable_moves(record_id: int, game: TileGame) -> set[str]:
     found: set[str] = set()
     seen: set[Choice] = set()
     waiting = [Choice()]
+    ranked = ranked_suggestions(game)
     while waiting:
         choice = waiting.pop()
-        for select in menu_rows(record_id, game, choice):
+        for select in menu_rows(record_id, game, choice, ranked):
             step = select.custom_id.rsplit(":", 1)[1]
             for option in select.options:
                 if step == "move":
                     found.add(option.value)
                     continue
-                after = Choice.read(game, step, option.value)
+                after = Choice.read(game, step, option.value, ranked)
                 if after not in seen:
                     seen.add(after)
                     waiting.append(after)
