@@ -85,6 +85,15 @@ def lift_text(suggestion: Suggestion) -> str:
     return change_sentence(suggestion.before, suggestion.after)
 
 
+LABEL_LIMIT = 80
+"""Discord's longest button label."""
+
+
 def suggestion_label(game: TileGame, suggestion: Suggestion) -> str:
-    """A button's label (at most 80 characters): `E5 blue, F5 red · +3 blue · lowest 0 → 3`."""
-    return f"{describe(game, suggestion.scored.move)} · {gain_text(suggestion)}"[:80]
+    """A button's label (at most 80 characters): `E5 blue, F5 red · +3 blue · lowest 0 → 3`;
+    a move that scores in many colours names them by emoji to fit, never cut short."""
+    move = describe(game, suggestion.scored.move)
+    label = f"{move} · {gain_text(suggestion)}"
+    if len(label) > LABEL_LIMIT:
+        label = f"{move} · {change_text(suggestion.before, suggestion.after, compact=True)}"
+    return label[:LABEL_LIMIT]

@@ -73,9 +73,16 @@ def lowest_change(before: Sequence[int], after: Sequence[int]) -> str:
     return f"lowest stays {low}" if low == high else f"lowest {low} → {high}"
 
 
-def change_text(before: Sequence[int], after: Sequence[int]) -> str:
-    """A move's effect in a label's few words: `+2 blue · lowest stays 0`."""
-    gained = points_text([b - a for a, b in zip(before, after, strict=True)])
+def change_text(before: Sequence[int], after: Sequence[int], *, compact: bool = False) -> str:
+    """A move's effect in a label's few words: `+2 blue · lowest stays 0`; `compact`, for a
+    label that would not fit, names the colours by their emoji: `+2🔵 +1🔴 · lowest 0 → 1`."""
+    gains = [b - a for a, b in zip(before, after, strict=True)]
+    if compact and any(gains):
+        gained = " ".join(
+            f"+{n}{COLOUR_EMOJI[c]}" for c, n in zip(COLOURS, gains, strict=True) if n
+        )
+    else:
+        gained = points_text(gains)
     return f"{gained} · {lowest_change(before, after)}"
 
 
