@@ -212,8 +212,10 @@ class AfterControl(GameControl, address=AFTER):
         found = services(interaction)
         if self.fields["act"] == "replay":
             await found.answers.replay(interaction, self.game_id)
-        else:
-            await found.lobby.rematch(interaction, self.game_id)
+            return
+        record = await found.lobby.rematch(interaction, self.game_id)
+        if record.status == "running":  # a solo game starts at once, in its builder
+            await found.builder.open(interaction, record)
 
 
 class ResignControl(GameControl, address=RESIGN):
