@@ -23,6 +23,7 @@ from .rota_display import RotaLayout, draw_display
 WIDTH = 720
 AXIO_WINDOW = 7  # cells a side
 ROTA_WINDOW = 5  # positions a side
+ROTA_TILE = 124
 BAND = 40  # the strip of column letters and row numbers
 LABEL_SIZE = 30
 
@@ -62,9 +63,12 @@ def rota_close_up(game: RotaGame) -> Image.Image:
     last = game.last_placements()
     x0, y0, x1, y1 = game.display.bounds()
     cx, cy = last[-1] if last else ((x0 + x1) // 2, (y0 + y1) // 2)
-    tile = 120
-    half = ROTA_WINDOW // 2
-    layout = RotaLayout(cx - half, cy - half, ROTA_WINDOW, ROTA_WINDOW, tile)
+    ring = 0 if game.is_over else 1  # the open positions around the display, while it grows
+    cols = min(ROTA_WINDOW, x1 - x0 + 1 + 2 * ring)
+    rows = min(ROTA_WINDOW, y1 - y0 + 1 + 2 * ring)
+    left = _window(cx, x0 - ring, x1 + ring, cols)
+    top = _window(cy, y0 - ring, y1 + ring, rows)
+    layout = RotaLayout(left, top, cols, rows, ROTA_TILE)
     return draw_display(game, labels=True, layout=layout)
 
 

@@ -313,13 +313,15 @@ def draw_display(
     draw = ImageDraw.Draw(image)
     _edges(image, layout)
     for position, corners in game.display:
-        image.paste(tile_sprite(corners, layout.tile), layout.position_box(position)[:2])
+        if layout.contains(position):  # a close-up shows a window of the display
+            image.paste(tile_sprite(corners, layout.tile), layout.position_box(position)[:2])
     for position in game.last_placements():
-        _mark_last(draw, layout, position)
+        if layout.contains(position):
+            _mark_last(draw, layout, position)
     move = RotaMove.parse(preview) if isinstance(preview, str) else preview
     if labels and not game.is_over:  # a finished game has nowhere left to play
         for position in game.legal_positions():
-            if move is None or position != move.position:
+            if layout.contains(position) and (move is None or position != move.position):
                 box = layout.position_box(position)
                 image.paste(_label_sprite(position_name(position), layout.tile), box[:2])
     tile = game.tile_to_place

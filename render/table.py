@@ -105,7 +105,7 @@ def draw_table(
         board = draw_any_board(game)
     else:
         board = draw_any_board(game, labels=False, layout=replay_layout)
-    scores = draw_scoreboard(game, names, top=False)
+    scores = draw_scoreboard(game, names)
     bx, by = (WIDTH - board.width) // 2, STATUS
     sx, sy = 0, STATUS + board.height + GAP
     image = Image.new("RGB", (WIDTH, sy + scores.height + FOOTER), theme.CARD)

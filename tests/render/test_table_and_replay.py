@@ -29,8 +29,7 @@ def test_table_is_status_board_and_scores_in_one_image():
     for game in (played(AxioGame(3, 1), 12), played(RotaGame(2, 1), 8)):
         table = decode(render_table(game, NAMES))
         board = decode(render_board(game))
-        # under the board, no corner of the scoreboards is Discord's to cover
-        scores = decode(png_bytes(draw_scoreboard(game, NAMES, top=False)))
+        scores = decode(png_bytes(draw_scoreboard(game, NAMES)))
         (bx, by), (sx, sy) = table_origins(game)
         assert table.width == 720 and table.height == sy + scores.height + FOOTER
         board_part = table.crop((bx, by, bx + board.width, by + board.height))
