@@ -28,7 +28,7 @@ from engine.rota_names import PositionNameError, parse_position_name, position_n
 from .controls import ControlSelect, choice_select
 from .moves import MAX_CHOICES, move_text
 from .refusals import Refusal
-from .suggest import SUGGESTED_ORDER, Suggestion, ranked_suggestions, suggestion_label
+from .suggest import Suggestion, ranked_suggestions, suggestion_label
 from .words import counted, tile_words
 
 
@@ -47,7 +47,7 @@ def paged(
     """`ranked` (best first) in pages of at most MAX_CHOICES: the best first, then the rest
     ordered by `place`; `describe(first, last)` names a later page by where it runs."""
     best = tuple(ranked[:MAX_CHOICES])
-    pages = [Page(0, best, f"Best {len(best)} ({SUGGESTED_ORDER.split(',')[0]})")]
+    pages = [Page(0, best, f"The best {len(best)} (for your lowest colour first)")]
     rest = sorted(ranked[MAX_CHOICES:], key=place)
     for start in range(0, len(rest), MAX_CHOICES):
         items = tuple(rest[start : start + MAX_CHOICES])

@@ -168,4 +168,6 @@ def retired_turn_post(message: discord.Message, *, keep_picture: bool = False) -
     line = " · ".join(lines)
     if len(line) > RETIRED_ROOM:
         line = line[: RETIRED_ROOM - 1] + "…"
-    return {"view": card(line or "·", None), "attachments": []}
+    quiet = discord.ui.LayoutView(timeout=None)  # a plain line, not a card: it is history
+    quiet.add_item(discord.ui.TextDisplay(line or "·"))
+    return {"view": quiet, "attachments": []}

@@ -69,7 +69,7 @@ def test_an_open_4_player_board_pages_a_tile_and_its_first_page_is_the_best():
     rows = menu_rows(1, game, Choice(tile="".join(c.letter for c in game.rack(game.to_move)[0])))
     _, pages, moves = rows
     assert pages.custom_id.endswith(":page") and len(pages.options) > 4
-    assert pages.options[0].label.startswith("Best 25") and " to " in pages.options[1].label
+    assert pages.options[0].label.startswith("The best 25") and " to " in pages.options[1].label
     assert len(moves.options) == MAX_CHOICES
 
 
