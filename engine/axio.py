@@ -25,15 +25,7 @@ from .axio_board import (
     cell_name,
     direction_between,
 )
-from .axio_moves import (
-    AxioMove,
-    Exchange,
-    Placement,
-    parse_axio_move,
-    tile_key,
-    tile_text,
-    tile_words,
-)
+from .axio_moves import AxioMove, Exchange, Placement, parse_axio_move, tile_key, tile_text
 from .axio_runs import RunTable
 from .common import COLOURS, Colour, IllegalMoveError, PlayResult, ScoredMove, add_points
 from .game import TileGame
@@ -239,7 +231,7 @@ class AxioGame(TileGame):
         seat = self.to_move
         if move.tile not in self.racks[seat]:
             what = "the tile you drew" if self.solo else "your rack"
-            raise IllegalMoveError(f"{what} has no {tile_words(move.tile)} tile")
+            raise IllegalMoveError(f"{what} has no {'-'.join(c.label for c in move.tile)} tile")
         for cell in move.cells:
             name = cell_name(cell)
             if cell not in self.board.area:

@@ -142,11 +142,6 @@ def tile_text(tile: tuple[Colour, Colour]) -> str:
     return tile[0]._value_ + tile[1]._value_
 
 
-def tile_words(tile: tuple[Colour, Colour]) -> str:
-    """A tile as a player reads it in a refusal: `blue-orange`, never the letters."""
-    return f"{tile[0].label}-{tile[1].label}"
-
-
 _TILES_BY_TEXT: dict[str, tuple[Colour, Colour]] = {
     a.value + b.value: tile_key(a, b) for a in Colour for b in Colour
 }
