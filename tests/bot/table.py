@@ -208,6 +208,7 @@ async def play_with_builder(table: Table, record: GameRecord, rng: random.Random
         return await table.click(
             member, builder, label=rng.choice(["Exchange my rack", "Keep my rack"])
         )
+    assert "Other move…" in labels(builder), builder.content
     await table.click(member, builder, label="Other move…")
     if not any(custom_id.endswith(":move") for custom_id in selects(builder)):
         first = "position" if game.kind == "rota" else "tile"
