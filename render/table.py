@@ -42,6 +42,8 @@ def status_line(game: TileGame, names: list[str]) -> tuple[str, str]:
         winners = game.winners()
         if game.solo:
             state = f"game over: score {min(game.scores(0))}"
+        elif not winners:
+            state = "game over: everyone resigned"
         elif len(winners) == 1:
             state = f"{_name(names, winners[0])} wins"
         else:

@@ -150,7 +150,9 @@ def standings_text(record: GameRecord) -> str:
         lines.append(f"{medal} {seat_name(seat)}{note} — {scores_text(standing)}")
     lines.append(tie_break_note(game, table))
     winners = [seat_label(record.seats[s.seat]) for s in table if s.winner]
-    if len(winners) == 1:
+    if not winners:
+        lines.append("Everyone resigned, so no one wins this game.")
+    elif len(winners) == 1:
         lines.append(f"Congratulations, {winners[0]}!")
     else:
         lines.append(f"A shared victory: congratulations, {' and '.join(winners)}!")
@@ -167,6 +169,8 @@ def tie_break_note(game: TileGame, table: list[Standing]) -> str:
     if game.immediate_winner is not None:
         return f"All five colours reached {game.cap}: an immediate win."
     contenders = [s for s in table if not s.resigned]
+    if not contenders:
+        return "The computers played every seat to the end."
     if len(contenders) < 2:
         return "Everyone else resigned."
     first, second = contenders[0], contenders[1]

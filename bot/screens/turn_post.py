@@ -55,17 +55,26 @@ def table_file(record: GameRecord) -> discord.File:
 def story_lines(record: GameRecord, posts: list[OwedPost]) -> list[str]:
     """What happened since the last card, oldest first: notes, the start, each move (a
     computer's for a person told as such), keeping the newest that fit."""
-    lines: list[str] = []
+    lines: list[tuple[str, bool]] = []  # (line, is it a note)
     for post in posts:
         if post.note:
-            lines.append(post.note)
+            lines.append((post.note, True))
         if post.kind == "start":
-            lines.append(start_line(record))
+            lines.append((start_line(record), True))
         elif post.kind == "move" and post.result is not None:
-            lines.append(move_summary(record, post.result, post.stand_in))
-    kept = newest_that_fit(lines, STORY_ROOM)
-    if len(kept) < len(lines):
-        kept.insert(0, f"(… and {len(lines) - len(kept)} earlier lines)")
+            lines.append((move_summary(record, post.result, post.stand_in), False))
+    notes = [line for line, note in lines if note]  # a resignation, a timeout: never lost
+    room = STORY_ROOM - sum(len(line) + 1 for line in notes)
+    moves = [line for line, note in lines if not note]
+    left_out = len(moves) - len(newest_that_fit(moves, room))
+    kept, seen = [], 0
+    for line, note in lines:
+        if not note:
+            seen += 1
+        if note or seen > left_out:
+            kept.append(line)
+    if left_out:
+        kept.insert(0, f"(… and {left_out} earlier moves)")
     return kept
 
 

@@ -40,7 +40,8 @@ SOONEST = 2.0
 """The loop never wakes more often than this many seconds."""
 PACE = timedelta(seconds=90)
 """While computers move one after another the table waits for them, at most this long;
-what they did is told in the next person's post."""
+what they did is told in the next person's post. With no person left playing (all
+resigned) it waits for the end: the computers play the game out, and the result tells it."""
 MID_TURN_WAIT = timedelta(hours=1)
 """How long a pass leaves rows alone that wait for a person to finish their turn: the
 move that ends it kicks a delivery anyway, so this only spaces the loop's looks."""
@@ -189,7 +190,9 @@ class Courier:
             await self.repo.posts_delivered(ids, outcome="game ended")
             return
         when = when_to_post(record, posts)
-        if when is When.COMPUTERS and now - posts[0].created_at >= PACE:
+        if when is When.COMPUTERS and not record.humans_playing:
+            when = When.LATER  # nobody left to show it to before the end
+        elif when is When.COMPUTERS and now - posts[0].created_at >= PACE:
             when = When.POST  # computers are slow: show the table rather than nothing
         if when is When.QUIET:
             await self.repo.posts_delivered(ids, outcome="shown to the player")

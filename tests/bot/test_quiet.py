@@ -157,3 +157,24 @@ def axio_move(record: Any) -> str | None:
         if trial.play(scored.move).extra_turns:
             return str(scored.move)
     return None
+
+
+async def test_when_everyone_resigns_the_computers_finish_without_a_post_until_the_end(
+    table: Table,
+):
+    game_id = await start_game(table, "rota", table.ann, guests=[table.ben])
+    before = len(table.public())
+    mover = table.member_for(await table.record(game_id))
+    waiting = table.ben if mover is table.ann else table.ann
+    for member in (waiting, mover):  # the one waiting first: nobody's turn begins between
+        asked = (await table.slash(member, "axio resign")).response
+        await table.click(member, asked, label="Resign")
+    for _ in range(20):  # the stand-ins play the game out
+        await table.env.advance_time(120)
+        if (await table.record(game_id)).status == "finished":
+            break
+    record = await table.record(game_id)
+    assert record.status == "finished"
+    assert len(table.public()) == before + 1  # only the result
+    told = text_of(table.last_public())
+    assert "🏳️ **ann** resigned" in told and "🏳️ **ben** resigned" in told
