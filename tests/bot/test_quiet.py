@@ -178,3 +178,4 @@ async def test_when_everyone_resigns_the_computers_finish_without_a_post_until_t
     assert len(table.public()) == before + 1  # only the result
     told = text_of(table.last_public())
     assert "🏳️ **ann** resigned" in told and "🏳️ **ben** resigned" in told
+    assert "no one wins this game" in told and "congratulations, !" not in told
