@@ -3,6 +3,7 @@ buttons and read what they can see, through SimCord's real discord.py machinery.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -104,6 +105,18 @@ def filenames(message: Any) -> set[str]:
     return {attachment.filename for attachment in message.attachments}
 
 
+async def turn_post(table: Table, member: Any) -> Any:
+    """The table's post calling on `member`, once it is there: with computers thinking in
+    a process pool, the post can still be on its way when their move is stored."""
+    for _ in range(200):
+        last = table.last_public()
+        if f"<@{member.id}>" in text_of(last) and "My tiles" in labels(last):
+            return last
+        await asyncio.sleep(0.05)
+        await table.env.settle()
+    raise AssertionError(f"no turn post for {member.name}: {text_of(table.last_public())}")
+
+
 async def open_builder(table: Table, record: GameRecord, member: Any) -> Any:
     """The player to move opens their builder from the table: **My tiles** on the turn
     post, or a solo game's **Play** on its start post (the channel's only post while it
@@ -112,7 +125,7 @@ async def open_builder(table: Table, record: GameRecord, member: Any) -> Any:
     if record.game.solo:
         start = next(m for m in table.public() if "Play" in labels(m))
         return await table.click(member, start, label="Play")
-    return await table.click(member, table.last_public(), label="My tiles")
+    return await table.click(member, await turn_post(table, member), label="My tiles")
 
 
 def assert_private_files_never_public(table: Table) -> None:
