@@ -108,12 +108,11 @@ def filenames(message: Any) -> set[str]:
 async def turn_post(table: Table, member: Any) -> Any:
     """The table's post calling on `member`, once it is there: with computers thinking in
     a process pool, the post can still be on its way when their move is stored."""
-    for _ in range(200):
+    for _ in range(100):  # at most about five seconds
         last = table.last_public()
         if f"<@{member.id}>" in text_of(last) and "My tiles" in labels(last):
             return last
         await asyncio.sleep(0.05)
-        await table.env.settle()
     raise AssertionError(f"no turn post for {member.name}: {text_of(table.last_public())}")
 
 
