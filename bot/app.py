@@ -32,6 +32,7 @@ from storage import ShardSet
 from storage.backup import DatabaseHold, hold_database
 from storage.target import describe, is_postgres_url, sqlite_path
 
+from .commands.answers import Answers
 from .commands.builder import Builder
 from .commands.cog import AxioCog
 from .commands.controls import dynamic_items
@@ -50,6 +51,7 @@ from .table.courier import Courier
 from .table.desk import Desk
 from .table.lobby import Lobby
 from .table.notices import Notices
+from .table.private import PrivateControls
 from .table.scheduler import Scheduler
 from .table.signup import Signup
 from .table.thinking import Thinker
@@ -130,6 +132,7 @@ class AxioBot(commands.AutoShardedBot):
             self._hold = hold_database(sqlite_path(settings.database))
         self.repo = await open_measured(settings.database, self.metrics, clock=lambda: clock())
         channels = Channels(self)
+        private = PrivateControls(self.background)
         self.desk = Desk(
             self.repo,
             self.thinker,
@@ -140,6 +143,7 @@ class AxioBot(commands.AutoShardedBot):
             computer_budget_s=settings.computer_budget_s,
             clock=clock,
             on_move=self.metrics.move,  # type: ignore[arg-type]
+            moved=private.retire,
         )
         self.courier = Courier(
             self.repo,
@@ -161,7 +165,7 @@ class AxioBot(commands.AutoShardedBot):
         )
         self.courier.retried = self.metrics.delivery_retry  # type: ignore[method-assign]
         self.lobby = Lobby(self.repo, started=self.desk.started, clock=clock)
-        self.builder = Builder(self.desk)
+        self.builder = Builder(self.desk, private)
         self.scheduler = Scheduler(
             self.repo,
             self.desk,
@@ -180,7 +184,9 @@ class AxioBot(commands.AutoShardedBot):
             self.background,
             clock,
             self.metrics,
-            daily=DailyBuilder(self.desk, self.repo, clock),
+            private,
+            Answers(self.repo, self.desk, clock),
+            daily=DailyBuilder(self.desk, private, self.repo, clock),
             signup=Signup(self.repo, channels, clock=clock),
             notices=self.notices,
         )

@@ -35,6 +35,8 @@ Public API, for the bot (names are stable):
   table (lines: ``StandingsRow`` or anything shaped like it, as
   ``storage.TournamentStanding``: rank, name, points, buchholz, lowest_sum, withdrawn),
   and ``standings_alt(title, lines, subtitle)``.
+- ``render_close_up(game) -> bytes`` the board around the last move, drawn large, with the
+  column letters and row numbers of that window.
 
 Geometry helpers, so tests (and anything else) find pixels through the same layout the
 drawing uses: ``axio_layout``, ``axio_cell_centre``, ``rota_layout``,
@@ -49,6 +51,7 @@ from __future__ import annotations
 from engine.game import TileGame
 
 from .axio_board import axio_cell_centre, axio_layout, last_turn_placements, render_axio_board
+from .close_up import render_close_up
 from .community import (
     DailyCard,
     StandingsRow,
@@ -88,6 +91,7 @@ __all__ = [
     "rack_half_box",
     "render_axio_board",
     "render_board",
+    "render_close_up",
     "render_daily_card",
     "render_hand",
     "render_rack",

@@ -22,6 +22,7 @@ from engine.rota_tiles import parse_tile as parse_rota_tile
 from . import (
     DailyCard,
     render_axio_board,
+    render_close_up,
     render_daily_card,
     render_hand,
     render_rack,
@@ -125,6 +126,13 @@ def samples() -> dict[str, bytes]:
     tables = {"axio_3p": axio["3p_mid"], "rota_2p": mid, "axio_solo": axio["solo_mid"]}
     for name, game in tables.items():
         out[f"table_{name}.png"] = render_table(game, NAMES)
+    solo_rota = played(RotaGame(1, 5), 6, seed=5)
+    out["solo_page_axio.png"] = render_table(
+        axio["solo_mid"], NAMES, tiles=axio["solo_mid"].rack(0)
+    )  # type: ignore[attr-defined]
+    out["solo_page_rota.png"] = render_table(solo_rota, NAMES, tiles=solo_rota.tile_to_place)  # type: ignore[attr-defined]
+    out["close_up_axio_4p.png"] = render_close_up(axio["4p_late"])
+    out["close_up_rota_40_tiles.png"] = render_close_up(rota["4p_40_tiles"])
 
     rack_game = axio["3p_mid"]
     out["rack_5.png"] = render_rack(rack_game.rack(rack_game.to_move))  # type: ignore[attr-defined]

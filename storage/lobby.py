@@ -68,6 +68,40 @@ class LobbyCommands(Database):
             )
             return await self._start(conn, game_id, seed, now)
 
+    async def open_rematch(
+        self, game_id: int, user_id: int, name: str, *, now: datetime | None = None
+    ) -> GameRecord:
+        """A new lobby in a finished game's channel with the same seats: the member who
+        asked hosts it (first seat, under their current name), the others keep their
+        order, people and computers alike. One transaction, so a second request meets the
+        first one's lobby (ChannelBusyError) rather than half a table."""
+        async with self._write() as conn:
+            row = await fetch_row(conn, game_id)
+            if row["status"] != "finished":
+                raise WrongStatusError(game_id, row["status"], "finished")
+            seats = await fetch_seats(conn, game_id)
+            if not any(s.user_id == user_id for s in seats):
+                raise NotSeatedError()
+            settings = json.loads(row["settings"] or "{}")
+            new_id = await self._insert_game(
+                conn,
+                row["kind"],
+                row["guild_id"],
+                row["channel_id"],
+                user_id,
+                name,
+                len(seats),
+                settings,
+                now,
+            )
+            others = [s for s in seats if s.user_id != user_id]
+            await _write_seats(
+                conn,
+                new_id,
+                tuple(Seat(i, s.user_id, s.computer, s.name) for i, s in enumerate(others, 1)),
+            )
+            return await load_record(conn, new_id, self._games)
+
     async def join(
         self, game_id: int, user_id: int, name: str, *, now: datetime | None = None
     ) -> GameRecord:
@@ -90,7 +124,7 @@ class LobbyCommands(Database):
             raise StorageError(f"there is no {level!r} computer: choose easy, normal or hard")
         async with self._write() as conn:
             seats = await self._lobby_seats(conn, game_id)
-            seat = Seat(len(seats), None, level, name or f"Computer ({level})")
+            seat = Seat(len(seats), None, level, name or computer_name(seats, level))
             await self._add_seat(conn, game_id, seats, seat, now)
             return await load_record(conn, game_id, self._games)
 
@@ -312,6 +346,28 @@ class LobbyCommands(Database):
         await conn.execute(
             "UPDATE games SET updated_at = ? WHERE id = ?", (self._now_us(now), game_id)
         )
+
+
+BOT_LETTERS = "ABCD"
+
+
+def computer_name(seats: tuple[Seat, ...], level: str) -> str:
+    """A short name no other seat at the table has: `Bot A (hard)`, `Bot B (hard)`. Short,
+    so it fits a scoreboard on a phone; lettered, so two computers of one level differ."""
+    taken = {s.name for s in seats}
+    letter = next(
+        (x for x in BOT_LETTERS if not any(n.startswith(f"Bot {x} ") for n in taken)),
+        str(len(seats) + 1),
+    )
+    return f"Bot {letter} ({level})"
+
+
+async def _write_seats(conn: aiosqlite.Connection, game_id: int, seats: tuple[Seat, ...]) -> None:
+    await conn.executemany(
+        "INSERT INTO seats (game_id, seat, user_id, computer, name, resigned) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        [(game_id, s.seat, s.user_id, s.computer, s.name, int(s.resigned)) for s in seats],
+    )
 
 
 async def _open_game_id(conn: aiosqlite.Connection, channel_id: int) -> int | None:

@@ -167,10 +167,16 @@ class AskedMove(NamedTuple):
     expected_move_count: int
     move: object
     seat: int | None
-    by_person: bool
-    """A person's move for `seat` (refused if the seat resigned), not its stand-in's."""
+    stand_in: bool
+    """A computer makes `seat`'s move for its person (a timeout, a vote, a resignation):
+    the table is told so, and a resigned seat does not refuse it."""
     now: datetime | None
     note: str
+
+    @property
+    def by_person(self) -> bool:
+        """A person's move for `seat` (refused if the seat resigned), not its stand-in's."""
+        return self.seat is not None and not self.stand_in
 
 
 class MoveBatcher:
@@ -267,7 +273,8 @@ class OneTripMoves(Database):
         """The move stored with others arriving at once; LostMove when its batch's answer
         was lost; or None when it must go the ordinary way (not PostgreSQL, game not held,
         a refusal, the game ends, or the stored game is no longer the one held)."""
-        game_id, expected_move_count, move, seat, by_person, now, note = asked
+        game_id, expected_move_count, move, seat, stand_in, now, note = asked
+        by_person = asked.by_person
         if self._postgres is None:
             return None
         held = self._games.held(game_id, expected_move_count)
@@ -298,7 +305,7 @@ class OneTripMoves(Database):
             entry.seat,
             entry.turn,
             entry.move,
-            encode_result(played.result),
+            encode_result(played.result, stand_in),
             note,
         )
         if self._batcher is None:

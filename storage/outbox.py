@@ -54,6 +54,9 @@ class OwedPost:
     note: str
     created_at: datetime
     attempts: int
+    stand_in: bool = False
+    """The move was made by a computer for a person (a timeout, a vote to skip, a
+    resignation): the table is told so."""
 
 
 @dataclass
@@ -68,7 +71,10 @@ def _us(delta: timedelta) -> int:
     return int(delta.total_seconds() * 1_000_000)
 
 
-def encode_result(result: PlayResult) -> str:
+def encode_result(result: PlayResult, stand_in: bool = False) -> str:
+    """The move's result as the outbox keeps it; `stand_in` marks a computer's move for a
+    person (absent, not false, otherwise, so rows stored before read the same)."""
+    extra = {"stand_in": True} if stand_in else {}
     return json.dumps(
         {
             "seat": result.seat,
@@ -81,6 +87,7 @@ def encode_result(result: PlayResult) -> str:
             "returned": list(result.returned),
             "next_seat": result.next_seat,
             "game_over": result.game_over,
+            **extra,
         },
         separators=(",", ":"),
     )
@@ -88,6 +95,10 @@ def encode_result(result: PlayResult) -> str:
 
 def decode_result(text: str) -> PlayResult:
     data = json.loads(text)
+    return _result(data)
+
+
+def _result(data: dict) -> PlayResult:
     return PlayResult(
         seat=data["seat"],
         move=data["move"],
@@ -112,6 +123,7 @@ async def queue_post(
     *,
     result: PlayResult | None = None,
     note: str = "",
+    stand_in: bool = False,
 ) -> None:
     """Owe the channel a post, inside the caller's transaction. A game in no channel (a
     daily challenge, a tournament table before its thread: channel_id < 0, see deal.py)
@@ -125,12 +137,28 @@ async def queue_post(
             guild_id,
             move_count,
             kind,
-            None if result is None else encode_result(result),
+            None if result is None else encode_result(result, stand_in),
             note,
             stamp,
             stamp,
             game_id,
         ),
+    )
+
+
+def _owed(row: tuple) -> OwedPost:
+    """An outbox row (as `claim_posts` selects it) as the post it owes."""
+    data = None if row[4] is None else json.loads(row[4])
+    return OwedPost(
+        id=row[0],
+        game_id=row[1],
+        move_count=row[2],
+        kind=row[3],
+        result=None if data is None else _result(data),
+        note=row[5],
+        created_at=from_us(row[6]),  # type: ignore[arg-type]
+        attempts=row[7] + 1,
+        stand_in=bool(data and data.get("stand_in")),
     )
 
 
@@ -182,19 +210,7 @@ class OutboxCommands(Database):
                 "WHERE game_id = ? AND delivered_at IS NULL",
                 (stamp + _us(lease), self.holder, game_id),
             )
-        return [
-            OwedPost(
-                id=row[0],
-                game_id=row[1],
-                move_count=row[2],
-                kind=row[3],
-                result=None if row[4] is None else decode_result(row[4]),
-                note=row[5],
-                created_at=from_us(row[6]),  # type: ignore[arg-type]
-                attempts=row[7] + 1,
-            )
-            for row in rows
-        ]
+        return [_owed(row) for row in rows]
 
     async def posts_delivered(
         self,

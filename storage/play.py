@@ -62,8 +62,10 @@ class PlayCommands(OneTripMoves):
         `note` if one is given (say, why a computer made this move).
 
         `seat` is the seat the move is made for: a person's move names it. `stand_in`
-        says a computer makes that seat's move (a timeout, a vote to skip). Without a seat
-        the computer that drives computer and resigned seats moves whoever is to move.
+        says a computer makes that seat's move for its person (a timeout, a vote to skip):
+        the table is told who really moved, and a resigned seat does not refuse it.
+        Without a seat the computer that drives computer and resigned seats moves whoever
+        is to move.
 
         Refusals change nothing: WrongStatusError (not running), StaleTurnError (the game
         has moved on), NotYourTurnError (`seat` given and not to move), SeatResignedError
@@ -72,8 +74,7 @@ class PlayCommands(OneTripMoves):
         when the move was sent to be committed and that could not be confirmed either way.
         All of it ends by one deadline (the budget, or a caller's `within()`).
         """
-        by_person = seat is not None and not stand_in
-        asked = AskedMove(game_id, expected_move_count, move, seat, by_person, now, note)
+        asked = AskedMove(game_id, expected_move_count, move, seat, stand_in, now, note)
         with self.within():
             done = await self._move_in_one_trip(asked)
             if isinstance(done, LostMove):
@@ -84,7 +85,8 @@ class PlayCommands(OneTripMoves):
 
     async def _record_move(self, asked: AskedMove) -> Moved:
         """The ordinary way: lock the game's row, read it, play, write."""
-        game_id, expected_move_count, move, seat, by_person, now, note = asked
+        game_id, expected_move_count, move, seat, stand_in, now, note = asked
+        by_person = asked.by_person
         async with self._write() as conn:
             row = await fetch_row(conn, game_id)
             if row["status"] != "running":
@@ -135,6 +137,7 @@ class PlayCommands(OneTripMoves):
                 stamp,
                 result=played.result,
                 note=note,
+                stand_in=stand_in,
             )
             if game.is_over:
                 await finish_game(conn, game_id, row["guild_id"], row["kind"], seats, game, stamp)

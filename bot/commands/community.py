@@ -13,14 +13,11 @@ from datetime import datetime
 import discord
 from discord import app_commands
 
-from engine.daily import is_over
 from engine.seasons import parse_season, season_label, season_of
 
 from ..screens.community import (
     history_embed,
     leaderboard_embed,
-    replay_file,
-    replayable,
     settings_embed,
     solo_embed,
     stats_embed,
@@ -105,26 +102,7 @@ class CommunityCommands:
         interaction: discord.Interaction,
         game: app_commands.Range[int, 1, OPTION_INTEGER_LIMIT],
     ) -> None:
-        record = await replayable(self.services.repo, interaction.guild_id or 0, game)
-        private = await self._daily_in_play(interaction, game)
-        # checked first: refusals stay private
-        await interaction.response.defer(thinking=True, ephemeral=private)
-        file = await replay_file(self.services.repo, record)
-        await interaction.followup.send(f"🎞️ Replay of game #{game}", file=file)
-
-    async def _daily_in_play(self, interaction: discord.Interaction, game_id: int) -> bool:
-        """A daily challenge's game while its day lasts: its moves would spoil the deal, so
-        only its player sees its replay (privately); True for them. Once the day is over
-        it is a replay like any other."""
-        attempt = await self.services.repo.daily_attempt_of_game(game_id)
-        if attempt is None or is_over(attempt.day, self.services.clock()):
-            return False
-        if attempt.user_id != interaction.user.id:
-            raise Refusal(
-                f"Game #{game_id} is a daily challenge of today: its moves stay hidden until "
-                "the day turns at 00:00 UTC. `/axio daily results` shows the scores."
-            )
-        return True
+        await self.services.answers.replay(interaction, game, public=True)
 
     @app_commands.command(description="Show or change this server's reminders and timeouts")
     @answered()

@@ -17,14 +17,20 @@ import discord
 from storage import GameRecord
 
 from ..screens.controls import (
+    AFTER,
+    CLOSE_UP,
     COMPUTER,
     FIELD_LIMIT,
+    LEVEL,
     LOBBY,
     MOVE,
     MY_TILES,
+    OPEN,
     OTHER_CHANNEL,
     PICK,
     PREFIX,
+    RESIGN,
+    RULES,
     SHARE,
     SIGNUP,
     Address,
@@ -33,6 +39,12 @@ from ..screens.controls import (
 from ..screens.refusals import SERVER_ONLY, Refusal, reply_refusal
 from .builder import Builder
 from .services import services
+
+
+class Stale(Refusal):
+    """A control made for a move the game has moved past. Pressed on a private message, it
+    takes that message's controls off as it answers, so nothing stale looks alive."""
+
 
 _ITEMS: list[type[GameControl]] = []
 
@@ -72,6 +84,27 @@ class GameControl(discord.ui.DynamicItem[discord.ui.Item], template=r"$^"):
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         started = time.perf_counter()
         try:
+            await self._answer(interaction)
+        except Stale as stale:
+            message = interaction.message
+            if (
+                message is not None
+                and message.flags.ephemeral
+                and not interaction.response.is_done()
+            ):
+                await interaction.response.edit_message(
+                    content=f"⌛ {stale}", view=None, attachments=[]
+                )
+            else:
+                await reply_refusal(interaction, stale)
+        finally:
+            kind = self.ADDRESS.kind if hasattr(self, "ADDRESS") else "unknown"
+            services(interaction).metrics.command_done(
+                f"control {kind}", time.perf_counter() - started
+            )
+
+    async def _answer(self, interaction: discord.Interaction) -> None:
+        try:
             if self.problem is not None:
                 raise Refusal(
                     f"That control is not one the bot made ({self.problem}), so it does "
@@ -80,19 +113,16 @@ class GameControl(discord.ui.DynamicItem[discord.ui.Item], template=r"$^"):
             if interaction.guild_id is None:
                 raise Refusal(SERVER_ONLY)
             await self.run(interaction)
+        except Stale:
+            raise
         except Exception as error:
             await reply_refusal(interaction, error)
-        finally:
-            kind = self.ADDRESS.kind if hasattr(self, "ADDRESS") else "unknown"
-            services(interaction).metrics.command_done(
-                f"control {kind}", time.perf_counter() - started
-            )
 
     async def run(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError
 
-    async def current(self, interaction: discord.Interaction) -> GameRecord:
-        """The game, refusing if this control was made for an earlier move. A daily
+    async def running(self, interaction: discord.Interaction) -> GameRecord:
+        """The game, refusing if it is in another channel or not running. A daily
         challenge's game is in no channel: it is played from its player's own message,
         wherever they opened it, on its own day."""
         record = await services(interaction).repo.get_game(self.game_id)
@@ -103,18 +133,28 @@ class GameControl(discord.ui.DynamicItem[discord.ui.Item], template=r"$^"):
             raise Refusal(OTHER_CHANNEL)
         if record.status != "running" or record.game is None:
             raise Refusal("That game is over. Start a new one with `/axio new`.")
-        if record.move_count != self.move_count and daily:
-            raise Refusal(
+        return record
+
+    async def current(
+        self, interaction: discord.Interaction, *, same_turn: bool = False
+    ) -> GameRecord:
+        """The game, refusing if this control was made for an earlier move (with
+        `same_turn`, for an earlier turn: the moves since were the mover's own)."""
+        record = await self.running(interaction)
+        if record.move_count == self.move_count:
+            return record
+        if same_turn and still_their_turn(record, self.move_count):
+            return record
+        if is_daily(record):
+            raise Stale(
                 "That was for an earlier move of your daily game; `/axio daily play` shows "
                 "where it stands."
             )
-        if record.move_count != self.move_count:
-            turn = stale_turn(record, self.move_count)
-            raise Refusal(
-                f"That was for turn {turn}; the game has moved on. Use the latest message's "
-                "**My tiles** button, or `/axio hand`."
-            )
-        return record
+        turn = stale_turn(record, self.move_count)
+        raise Stale(
+            f"That was for turn {turn}; the game has moved on. Use the latest message's "
+            "**My tiles** button, or `/axio hand`."
+        )
 
 
 class UnknownControl(GameControl, template=r"$^"):
@@ -139,6 +179,15 @@ def builder_of(interaction: discord.Interaction, record: GameRecord) -> Builder:
     return served.daily if is_daily(record) else served.builder
 
 
+def still_their_turn(record: GameRecord, move_count: int) -> bool:
+    """Every move since `move_count` was the current mover's, in the current turn: their
+    turn began before and is not over (an AXIO! extra move, the exchange answer)."""
+    game = record.game
+    if game is None or move_count > len(game.log):
+        return False
+    return all(e.seat == game.to_move and e.turn == game.turn for e in game.log[move_count:])
+
+
 def stale_turn(record: GameRecord, move_count: int) -> int:
     game = record.game
     if game is not None and move_count < len(game.log):
@@ -152,16 +201,68 @@ class LobbyControl(GameControl, address=LOBBY):
 
 
 class ComputerControl(GameControl, address=COMPUTER):
+    """The level picker as drawn before it knew its seats (old messages)."""
+
     async def run(self, interaction: discord.Interaction) -> None:
         await services(interaction).lobby.add_computer(
             interaction, self.game_id, self.fields["level"]
         )
 
 
+class LevelControl(GameControl, address=LEVEL):
+    async def run(self, interaction: discord.Interaction) -> None:
+        await services(interaction).lobby.add_computer(
+            interaction, self.game_id, self.fields["level"], seats=int(self.fields["seats"])
+        )
+
+
 class MyTilesControl(GameControl, address=MY_TILES):
     async def run(self, interaction: discord.Interaction) -> None:
-        record = await self.current(interaction)
+        record = await self.current(interaction, same_turn=True)
         await builder_of(interaction, record).open(interaction, record)
+
+
+class OpenControl(GameControl, address=OPEN):
+    """A solo game's **Play**: the builder at whatever move the game is on."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        record = await self.running(interaction)
+        await services(interaction).builder.open(interaction, record)
+
+
+class CloseUpControl(GameControl, address=CLOSE_UP):
+    async def run(self, interaction: discord.Interaction) -> None:
+        await services(interaction).answers.close_up(interaction, await self.running(interaction))
+
+
+class AfterControl(GameControl, address=AFTER):
+    """The end post's **Rematch** (or **Play again**) and **Replay**."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        found = services(interaction)
+        if self.fields["act"] == "replay":
+            await found.answers.replay(interaction, self.game_id)
+            return
+        record = await found.lobby.rematch(interaction, self.game_id)
+        if record.status == "running":  # a solo game starts at once, in its builder
+            await found.builder.open(interaction, record)
+
+
+class ResignControl(GameControl, address=RESIGN):
+    """`/axio resign`'s confirmation: resign, or play on."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        if self.fields["act"] == "no":
+            await interaction.response.edit_message(content="You play on.", view=None)
+            return
+        await services(interaction).answers.resign(interaction, await self.running(interaction))
+
+
+class RulesControl(GameControl, address=RULES):
+    """The lobby's **How to play**."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await services(interaction).answers.rules(interaction, self.fields["kind"])
 
 
 class ChoiceControl(GameControl, address=PICK):

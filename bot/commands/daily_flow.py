@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from datetime import datetime
+from typing import Any
 
 import discord
 
@@ -42,6 +43,7 @@ from ..screens.daily import (
 from ..screens.refusals import Refusal
 from ..screens.safe_text import NOBODY
 from ..table.desk import Desk
+from ..table.private import PrivateControls
 from .builder import Builder
 from .checks import seat_for
 
@@ -51,8 +53,14 @@ PREVIEW_FILENAME = "preview.png"
 class DailyBuilder(Builder):
     typed = False  # `/axio play` plays the game of a channel; a daily game has none
 
-    def __init__(self, desk: Desk, repo: Repository, clock: Callable[[], datetime]) -> None:
-        super().__init__(desk)
+    def __init__(
+        self,
+        desk: Desk,
+        private: PrivateControls,
+        repo: Repository,
+        clock: Callable[[], datetime],
+    ) -> None:
+        super().__init__(desk, private)
         self.repo = repo
         self.clock = clock
 
@@ -111,10 +119,16 @@ class DailyBuilder(Builder):
         return [board_file(record), *files]
 
     def after_move(
-        self, interaction: discord.Interaction, record: GameRecord, seat: int, done: str
+        self,
+        interaction: discord.Interaction,
+        record: GameRecord,
+        before: Any,
+        move: Any,
+        result: Any,
     ) -> Awaitable[object]:
         if record.status == "running":
             return self.open(interaction, record, edit=True)
+        done = pages.played_text(before, move, result.points)
         return self._ended(interaction, record, done)
 
     async def _ended(self, interaction: discord.Interaction, record: GameRecord, done: str) -> None:

@@ -1,4 +1,4 @@
-"""`/axio new`, `solo`, `join`, `leave`, `start` and `cancel`: the lobby as commands. The
+"""`/axio new`, `solo` and `/axio lobby join|leave|start|cancel`: the lobby as commands. The
 lobby's buttons and these commands call the same table lobby, so both check the same things
 and leave the lobby message saying the same."""
 
@@ -54,24 +54,34 @@ class LobbyCommands:
     @app_commands.describe(game="Which game to play alone")
     @app_commands.choices(game=GAME_CHOICES)
     async def solo(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        await self.services.lobby.solo(interaction, game.value)
+        """The game starts at once and is played in the member's own builder; the channel
+        is told once, by the table's start post, and again at the end."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await self.services.lobby.solo(interaction, game.value)
+        await self.services.builder.open(interaction, record)
 
-    @app_commands.command(description="Take a seat in the lobby here")
+    lobby = app_commands.Group(
+        name="lobby",
+        description="The lobby's buttons as commands: join, leave, start, cancel",
+    )
+    """A group of its own: Discord allows 25 commands and groups under `/axio`."""
+
+    @lobby.command(name="join", description="Take a seat in the lobby here")
     @answered()
     async def join(self, interaction: discord.Interaction) -> None:
         await self._press(interaction, "join")
 
-    @app_commands.command(description="Give up your seat in the lobby here")
+    @lobby.command(name="leave", description="Give up your seat in the lobby here")
     @answered()
     async def leave(self, interaction: discord.Interaction) -> None:
         await self._press(interaction, "leave")
 
-    @app_commands.command(description="Start the game in the lobby here (host)")
+    @lobby.command(name="start", description="Start the game in the lobby here (host)")
     @answered()
     async def start(self, interaction: discord.Interaction) -> None:
         await self._press(interaction, "start")
 
-    @app_commands.command(description="Cancel the lobby here (host)")
+    @lobby.command(name="cancel", description="Cancel the lobby here (host)")
     @answered()
     async def cancel(self, interaction: discord.Interaction) -> None:
         await self._press(interaction, "cancel")

@@ -1,5 +1,5 @@
-"""`/axio board`, `scores`, `log` and `rules`: looking at the game (or the rules), each
-answered only to the member who asked."""
+"""`/axio board`, `scores`, `log`, `rules` and `help`: looking at the game (or the rules,
+or the commands), each answered only to the member who asked."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from render import render_scoreboard
 
 from ..screens.present import move_log_text, seat_names
 from ..screens.refusals import answered, reply
-from ..screens.rules import rules_alt, rules_message
+from ..screens.rules import HELP
 from ..screens.summary import image_file, scores_summary, table_summary
 from ..screens.turn_post import table_file
 from .checks import channel_game
@@ -23,8 +23,12 @@ class LookCommands:
 
     @app_commands.command(description="The current board and scores (only you)")
     @answered()
-    async def board(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(close_up="Only the part around the last move, drawn large")
+    async def board(self, interaction: discord.Interaction, close_up: bool = False) -> None:
         record = await channel_game(self.services.repo, interaction)
+        if close_up:
+            await self.services.answers.close_up(interaction, record)
+            return
         await interaction.response.send_message(
             table_summary(record), file=table_file(record), ephemeral=True
         )
@@ -53,7 +57,9 @@ class LookCommands:
     @app_commands.describe(game="Which game's rules")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        text, png = rules_message(game.value)
-        await interaction.response.send_message(
-            text, file=image_file(png, "rules.png", rules_alt(game.value)), ephemeral=True
-        )
+        await self.services.answers.rules(interaction, game.value)
+
+    @app_commands.command(description="The commands, and how a game goes")
+    @answered(in_dms=True)
+    async def help(self, interaction: discord.Interaction) -> None:
+        await reply(interaction, HELP)

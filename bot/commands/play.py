@@ -10,8 +10,7 @@ from discord import app_commands
 from engine.ai import hint as suggest_moves
 from storage import StaleTurnError
 
-from ..screens.autocomplete import autocomplete_options
-from ..screens.builder import played_text
+from ..screens.autocomplete import autocomplete_options, waiting_option
 from ..screens.hints import hint_message
 from ..screens.moves import MOVE_TEXT_LIMIT, describe, parse_player_move, unstamped
 from ..screens.present import seat_name, title
@@ -35,7 +34,7 @@ class PlayCommands:
     @app_commands.command(description="Play a move by typing it (suggestions show the points)")
     @answered()
     @app_commands.describe(
-        move="AXIO: E5:b F5:r, exchange or keep. Rota: position name, turn, colour: O10 90 g"
+        move="AXIO: E5 blue, F5 red, or exchange, keep. Rota: position, turn, colour: O10 90 green"
     )
     async def play(
         self, interaction: discord.Interaction, move: app_commands.Range[str, 1, MOVE_TEXT_LIMIT]
@@ -56,7 +55,7 @@ class PlayCommands:
             record, parsed, seat=seat.seat, expected=record.move_count
         )
         interaction.extras["committed"] = describe(game, parsed)
-        answer = reply(interaction, played_text(game, parsed, result.points))
+        answer = self.services.builder.after_move(interaction, record, game, parsed, result)
         await after_commit(interaction, answer, result.move)
 
     @play.autocomplete("move")
@@ -68,7 +67,10 @@ class PlayCommands:
             return []
         seat = record.seat_of(interaction.user.id)
         if seat is None or seat.seat != record.game.to_move:
-            return []  # the moves would show the rack: only its owner, on their move
+            # the moves would show the rack: only its owner, on their move; others are told
+            # whose move it is, in the one line the menu shows
+            label, value = waiting_option(seat_name(record.seats[record.game.to_move]))
+            return [app_commands.Choice(name=label, value=value)]
         return [
             app_commands.Choice(name=label, value=value)
             for label, value in autocomplete_options(record.game, current)
@@ -90,20 +92,15 @@ class PlayCommands:
         hints = suggest_moves(game.copy(), seed=record.move_count, budget_s=0.3, count=3)
         text, view = hint_message(record, hints)
         await reply(interaction, text, view=view)
+        if view.children:  # its buttons come off once the move is made, by any way
+            message = await interaction.original_response()
+            self.services.private.shown(interaction, message.id, record.id, record.move_count)
 
     @app_commands.command(description="Resign: a computer plays your seat on and you rank last")
     @answered()
     async def resign(self, interaction: discord.Interaction) -> None:
         record = await channel_game(self.services.repo, interaction)
-        seat = seat_for(interaction, record)
-        if seat.resigned:
-            raise Refusal("You have already resigned from this game.")
-        record = await self.services.repo.resign(record.id, seat.seat, now=self.services.clock())
-        await interaction.response.send_message(
-            f"🏳️ {seat_name(seat)} resigned; a computer plays their seat on and they rank last."
-        )
-        log_event(record, "resigned", seat=seat.seat)
-        self.services.desk.committed(record)
+        await self.services.answers.ask_to_resign(interaction, record)
 
     @app_commands.command(description="Vote to let a computer make a late player's move")
     @answered()

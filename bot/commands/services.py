@@ -22,7 +22,9 @@ from ..table.channels import Channels
 from ..table.desk import Desk
 from ..table.lobby import Lobby
 from ..table.notices import Notices
+from ..table.private import PrivateControls
 from ..table.signup import Signup
+from .answers import Answers
 from .builder import Builder
 from .daily_flow import DailyBuilder
 
@@ -37,6 +39,8 @@ class Services:
     background: Background
     clock: Callable[[], datetime]
     metrics: Metrics
+    private: PrivateControls
+    answers: Answers
     daily: DailyBuilder
     signup: Signup
     notices: Notices

@@ -12,8 +12,8 @@ from engine.axio_board import cell_name
 from engine.common import MOVE_TEXT_LIMIT
 from engine.rota_names import position_name
 
-from .moves import MAX_CHOICES, move_text, option_label, stamped
-from .suggest import ranked_suggestions
+from .moves import MAX_CHOICES, move_text, move_value, stamped
+from .suggest import Suggestion, ranked_suggestions, suggestion_label
 
 
 def _words(text: str) -> list[str]:
@@ -67,12 +67,19 @@ def autocomplete_options(game: TileGame, typed: str) -> list[tuple[str, str]]:
             if value.startswith(typed.strip().lower()[:MOVE_TEXT_LIMIT])
         ]
     typed = typed[:MOVE_TEXT_LIMIT]
-    tiers: tuple[list[ScoredMove], list[ScoredMove]] = ([], [])
+    tiers: tuple[list[Suggestion], list[Suggestion]] = ([], [])
     for suggestion in ranked_suggestions(game):
         tier = match_tier(game, suggestion.scored, typed)
         if tier is not None:
-            tiers[tier].append(suggestion.scored)
+            tiers[tier].append(suggestion)
     found = (tiers[0] + tiers[1])[:MAX_CHOICES]
     return [
-        (option_label(game, m), stamped(game.move_count, move_text(game, m.move))) for m in found
+        (suggestion_label(game, s), stamped(game.move_count, move_value(game, s.scored.move)))
+        for s in found
     ]
+
+
+def waiting_option(mover: str) -> tuple[str, str]:
+    """The one line a member sees when it is not their move: whose move it is. Choosing it
+    sends `wait`, which `/axio play` answers with the same words."""
+    return (f"It is {mover}'s move: wait until you are mentioned."[:100], "wait")

@@ -66,9 +66,10 @@ RATING_BASE = 1000
 RATING_SCALE = 40
 PROVISIONAL_GAMES = 5
 RATING_NOTE = (
-    f"Rating: {RATING_BASE:,} + {RATING_SCALE} × (μ − 3σ), OpenSkill's cautious estimate of "
-    f"your skill. Everyone starts at {RATING_BASE:,}; it rises as you play and win. "
-    f"? = provisional (fewer than {PROVISIONAL_GAMES} games)."
+    f"Ratings start at {RATING_BASE:,}. Beating players rated above you raises yours more "
+    "than beating those below; losing lowers it. New players' ratings are cautious and "
+    f"climb over their first games. ? = still settling (fewer than {PROVISIONAL_GAMES} "
+    "games). Computers are rated too, so games against them count."
 )
 
 

@@ -100,7 +100,7 @@ MOVE_STYLES: dict[str, tuple[str, discord.ButtonStyle]] = {
 FIXED_MOVES = {"back": "", "other": "", "exchange": "exchange", "keep": "keep"}
 """What a move button's other acts carry; `ok` and `try` carry the move they play or
 preview."""
-PICK_STEPS = ("tile", "position", "move")
+PICK_STEPS = ("tile", "position", "move", "page")
 
 
 def _move_fits(fields: dict[str, Any]) -> None:
@@ -111,9 +111,26 @@ def _move_fits(fields: dict[str, Any]) -> None:
 
 LOBBY = Address("lobby", ("game_id", "action"), {"action": tuple(LOBBY_LABELS)})
 COMPUTER = Address("cpu", ("game_id", "level"), {"level": COMPUTER_LEVELS})
+"""The level picker as first drawn (still in old messages): it adds a computer per press."""
+LEVEL = Address(
+    "level", ("game_id", "seats", "level"), {"seats": tuple("01234"), "level": COMPUTER_LEVELS}
+)
+"""The level picker: `seats` is how many seats were taken when it was shown, so a second
+press of it (a double tap) adds no second computer."""
 MY_TILES = Address("tiles", ("game_id", "move_count"))
 PICK = Address("pick", ("game_id", "move_count", "step"), {"step": PICK_STEPS})
-"""A menu in the move builder: `step` says what is being chosen (tile, position, move)."""
+"""A menu in the move builder: `step` says what is being chosen (tile, position, a page of
+a long list, or the move)."""
+OPEN = Address("open", ("game_id",))
+"""A solo game's **Play** button: the player's builder at the current move."""
+CLOSE_UP = Address("zoom", ("game_id",))
+"""**Close-up**: the current position around the last move, to whoever asks."""
+AFTER = Address("after", ("game_id", "act"), {"act": ("rematch", "replay")})
+"""The end post's **Rematch** (same seats, a new lobby) and **Replay**."""
+RESIGN = Address("resign", ("game_id", "act"), {"act": ("yes", "no")})
+"""`/axio resign`'s confirmation."""
+RULES = Address("rules", ("kind",), {"kind": ("axio", "rota")})
+"""The lobby's **How to play**."""
 MOVE = Address(
     "move", ("game_id", "move_count", "act", "move"), {"act": tuple(MOVE_STYLES)}, _move_fits
 )
@@ -148,8 +165,21 @@ def lobby_button(game_id: int, action: str) -> ControlButton:
     return ControlButton(label=label, style=style, custom_id=LOBBY.custom_id(game_id, action))
 
 
-def computer_button(game_id: int, level: str) -> ControlButton:
-    return ControlButton(label=level.capitalize(), custom_id=COMPUTER.custom_id(game_id, level))
+def computer_button(game_id: int, seats: int, level: str) -> ControlButton:
+    return ControlButton(label=level.capitalize(), custom_id=LEVEL.custom_id(game_id, seats, level))
+
+
+def button(
+    address: Address,
+    *values: object,
+    label: str,
+    emoji: str | None = None,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+) -> ControlButton:
+    """A button for any of the simple addresses above."""
+    return ControlButton(
+        label=label, emoji=emoji, style=style, custom_id=address.custom_id(*values)
+    )
 
 
 def my_tiles_button(game_id: int, move_count: int) -> ControlButton:
@@ -201,12 +231,15 @@ def view_of(*items: discord.ui.Item) -> discord.ui.View:
     return view
 
 
-def lobby_view(game_id: int) -> discord.ui.View:
-    return view_of(*(lobby_button(game_id, action) for action in LOBBY_LABELS))
+def lobby_view(game_id: int, kind: str) -> discord.ui.View:
+    """Join, Leave, Add computer, Start, Cancel; and How to play on a row of its own."""
+    view = view_of(*(lobby_button(game_id, action) for action in LOBBY_LABELS))
+    view.add_item(button(RULES, kind, label="How to play", emoji="📖"))
+    return view
 
 
-def computer_view(game_id: int) -> discord.ui.View:
-    return view_of(*(computer_button(game_id, level) for level in COMPUTER_LEVELS))
+def computer_view(game_id: int, seats: int) -> discord.ui.View:
+    return view_of(*(computer_button(game_id, seats, level) for level in COMPUTER_LEVELS))
 
 
 def signup_view(tournament_id: int) -> discord.ui.View:

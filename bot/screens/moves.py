@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import IllegalMoveError, ScoredMove, TileGame
+from engine import IllegalMoveError, TileGame
 from engine.common import MOVE_TEXT_LIMIT
 from engine.rota_names import position_name
 
-from .present import counted, move_words, points_text
+from .present import move_words
 
 MAX_CHOICES = 25
 
@@ -32,16 +32,26 @@ def parse_player_move(game: TileGame, text: str) -> Any:
 
 
 STAMP = "@"
-"""Autocomplete values begin `@<move number> `: a suggestion is for the move it was made
-for, so one delivered twice (a double Enter, a client's retry) applies at most once."""
+"""Autocomplete values used to begin `@<move number> `; such values in a member's client
+from before still read."""
+STAMP_WORD = "move"
 
 
 def stamped(move_count: int, text: str) -> str:
-    return f"{STAMP}{move_count} {text}"
+    """An autocomplete value: the move in words, and the move number it was made for
+    (`E5 blue, F5 red (move 12)`), so a suggestion delivered twice (a double Enter, a
+    client's retry) applies at most once, and what the box shows is words, not codes."""
+    return f"{text} ({STAMP_WORD} {move_count})"
 
 
 def unstamped(text: str) -> tuple[int | None, str]:
     """(the move number a suggestion was made for, or None when typed; the move text)."""
+    body = text.rstrip()
+    opening = f" ({STAMP_WORD} "
+    if body.endswith(")") and opening in body:
+        rest, _, number = body[:-1].rpartition(opening)
+        if number.isdecimal() and len(number) <= 9 and rest:
+            return int(number), rest
     if not text.startswith(STAMP):
         return None, text
     number, _, rest = text[len(STAMP) :].partition(" ")
@@ -58,15 +68,12 @@ def move_text(game: TileGame, move: Any) -> str:
     return f"{position_name(move.position)} {move.rotation}{named}"
 
 
+def move_value(game: TileGame, move: Any) -> str:
+    """The move in the words a player reads, which the engine also reads back: what an
+    autocomplete choice sends (`E5 blue, F5 red`, `O10 ↻90° green`)."""
+    return describe(game, move)
+
+
 def describe(game: TileGame, move: Any) -> str:
     """A move as a player reads it: `E5 blue, F5 red`, or `O10 ↻90° green`."""
     return move_words(game.kind, str(move))
-
-
-def option_label(game: TileGame, scored: ScoredMove) -> str:
-    """`E5:b F5:r — 5 pts (blue +3, red +2)`, short enough for a select or autocomplete."""
-    total = sum(scored.points)
-    label = f"{describe(game, scored.move)} — {counted(total, 'pt')}"
-    if total:
-        label += f" ({points_text(scored.points)})"
-    return label[:100]

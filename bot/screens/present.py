@@ -1,19 +1,21 @@
 """The words the table reads: what a move scored, whose turn it is, how the game ended.
 
 Pure functions over storage records and engine results, so the cog and the views share
-one wording and tests can read it without Discord.
+one wording and tests can read it without Discord. Moves read as players say them
+(`E5 blue, F5 red`, `O10 ↻90°`), tiles and colours as words (`words.py`), never as the
+engine's codes.
 """
 
 from __future__ import annotations
 
-from engine import COLOURS, IllegalMoveError, PlayResult, Standing, TileGame, game_class
+from engine import IllegalMoveError, PlayResult, Standing, TileGame, game_class
 from engine.axio_board import cell_name
 from storage import GameRecord, Seat
 
 from .safe_text import MESSAGE_LIMIT, shown_name
+from .words import colour_words, counted, names_text, points_text, tile_code_words
 
 GAME_TITLES = {"axio": "AXIO", "rota": "AXIO Rota"}
-SYMBOL_EMOJI = {"r": "☀️", "g": "🟢", "b": "⭐", "o": "🟧", "p": "⭕"}
 
 
 def title(kind: str) -> str:
@@ -33,32 +35,32 @@ def seat_name(seat: Seat) -> str:
     return f"🤖 {shown_name(seat.name)}" if seat.user_id is None else shown_name(seat.name)
 
 
-def counted(number: int, noun: str) -> str:
-    """`1 game`, `3 games`: a count with its noun in the right number."""
-    return f"{number} {noun}{'' if number == 1 else 's'}"
-
-
-def points_text(points: tuple[int, ...]) -> str:
-    """`blue +3, red +2`, or `no points`."""
-    parts = [f"{COLOURS[i].label} +{n}" for i, n in enumerate(points) if n]
-    return ", ".join(parts) if parts else "no points"
-
-
-def move_summary(record: GameRecord, result: PlayResult) -> str:
-    """One line for the channel: who did what and what it scored (AXIO! and pyramids too)."""
-    who = f"**{seat_name(record.seats[result.seat])}**"
+def move_summary(record: GameRecord, result: PlayResult, stand_in: bool = False) -> str:
+    """One line for the channel: who did what and what it scored (AXIO! and pyramids too).
+    A `stand_in` move was a computer's for a person (a timeout, a vote, a resignation), and
+    says so: `🤖 for **Brook**: …`."""
+    name = f"**{seat_name(record.seats[result.seat])}**"
+    who, their = (f"🤖 for {name}:", "the") if stand_in else (name, "their")
     if result.move == "keep":
-        return f"{who} kept their rack."
+        return f"{who} kept {their} rack."
     if result.move == "exchange":
         # The rules have the rack revealed before it goes back; the new rack stays secret.
-        shown = " ".join(f"`{tile}`" for tile in result.returned)
-        return f"{who} exchanged their rack, returning {shown} to the bag."
-    line = f"{who} played **{move_words(record.kind, result.move)}**: {points_text(result.points)}."
+        shown = ", ".join(tile_code_words(tile) for tile in result.returned)
+        back = counted(len(result.returned), "tile")
+        return f"{who} exchanged {their} rack, returning {back} to the bag: {shown}."
+    move = f"**{move_story(record.kind, result.move)}**"
+    line = (
+        f"{who} {move} — {points_text(result.points)}."
+        if stand_in
+        else (f"{who} played {move}: {points_text(result.points)}.")
+    )
     if result.pyramids:
-        cells = ", ".join(result.pyramids)
+        cells = names_text(list(result.pyramids))
         line += f" 🔺 {'Pyramids' if len(result.pyramids) > 1 else 'Pyramid'} on {cells}."
     if result.dead_cells:
-        line += f" The oldest pyramid moved; {', '.join(result.dead_cells)} is now dead."
+        cells = names_text(list(result.dead_cells))
+        dead = "are now dead cells" if len(result.dead_cells) > 1 else "is now a dead cell"
+        line += f" The oldest pyramid moved; {cells} {dead}."
     if result.axio:
         colours = ", ".join(c.label for c in result.axio)
         line += f" **AXIO!** ({colours})"
@@ -68,8 +70,19 @@ def move_summary(record: GameRecord, result: PlayResult) -> str:
     return line
 
 
+def start_line(record: GameRecord) -> str:
+    """`🎲 **AXIO** begins: Ann, Ben, 🤖 Bot A (hard). **Ben** moves first.`"""
+    game = record.game
+    names = names_text([seat_name(seat) for seat in record.seats])
+    line = f"🎲 **{title(record.kind)}** begins: {names}."
+    if game is not None and game.players > 1:
+        first = game.log[0].seat if game.log else game.to_move
+        line += f" **{seat_name(record.seats[first])}** moves first."
+    return line
+
+
 def move_words(kind: str, move: str) -> str:
-    """A stored move as players read it: `E5 blue, F5 red`, `O10 ↻90° green` (Rota
+    """A stored move as players read and type it: `E5 blue, F5 red`, `O10 ↻90° green` (Rota
     positions by the names on the display), `exchange`."""
     if move in ("keep", "exchange"):
         return move
@@ -85,6 +98,22 @@ def move_words(kind: str, move: str) -> str:
             f"{cell_name(parsed.second)} {parsed.second_colour.label}"
         )
     return move
+
+
+def move_story(kind: str, move: str) -> str:
+    """A move as the table tells it: `move_words`, with a Rota tile's named colour marked
+    as what it is (`O10 ↻90°, empty corner named 🟢 green`)."""
+    if kind != "rota" or move in ("keep", "exchange"):
+        return move_words(kind, move)
+    try:
+        parsed = game_class(kind).parse_move(move)
+    except (IllegalMoveError, KeyError, ValueError):
+        return move
+    words = parsed.named_text
+    if parsed.name is None:
+        return words
+    bare = words.rsplit(" ", 1)[0]
+    return f"{bare}, empty corner named {colour_words(parsed.name)}"
 
 
 def turn_prompt(record: GameRecord) -> str:
@@ -121,7 +150,9 @@ def standings_text(record: GameRecord) -> str:
         lines.append(f"{medal} {seat_name(seat)}{note} — {scores_text(standing)}")
     lines.append(tie_break_note(game, table))
     winners = [seat_label(record.seats[s.seat]) for s in table if s.winner]
-    if len(winners) == 1:
+    if not winners:
+        lines.append("Everyone resigned, so no one wins this game.")
+    elif len(winners) == 1:
         lines.append(f"Congratulations, {winners[0]}!")
     else:
         lines.append(f"A shared victory: congratulations, {' and '.join(winners)}!")
@@ -138,6 +169,8 @@ def tie_break_note(game: TileGame, table: list[Standing]) -> str:
     if game.immediate_winner is not None:
         return f"All five colours reached {game.cap}: an immediate win."
     contenders = [s for s in table if not s.resigned]
+    if not contenders:
+        return "The computers played every seat to the end."
     if len(contenders) < 2:
         return "Everyone else resigned."
     first, second = contenders[0], contenders[1]
@@ -155,23 +188,40 @@ def tie_break_note(game: TileGame, table: list[Standing]) -> str:
 
 
 def move_log_text(record: GameRecord, limit: int = MESSAGE_LIMIT) -> str:
-    """The moves so far, one a line: the newest ones, as many as fit in one message (a
-    long game's log is longer, and the latest moves are what a player asks about)."""
-    assert record.game is not None
-    log = record.game.log
+    """The moves so far, one a line with what each scored, numbered by turn as the table
+    numbers them: the newest ones, as many as fit in one message (a long game's log is
+    longer, and the latest moves are what a player asks about)."""
+    game = record.game
+    assert game is not None
+    log = game.log
     if not log:
         return "No moves yet."
     kind = record.kind
-    lines = [
-        f"{number}. turn {entry.turn}, {seat_name(record.seats[entry.seat])}: "
-        f"{move_words(kind, entry.move)}"
-        for number, entry in enumerate(log, start=1)
-    ]
+    scored = logged_points(game)
+    lines = []
+    for number, entry in enumerate(log):
+        line = (
+            f"{number + 1}. turn {entry.turn}, {seat_name(record.seats[entry.seat])}: "
+            f"{move_story(kind, entry.move)}"
+        )
+        if scored is not None and entry.move not in ("keep", "exchange"):
+            line += f" — {points_text(scored[number])}"
+        lines.append(line)
     header = f"(the latest {{}} of {len(lines)} moves)"
     shown = newest_that_fit(lines, limit - len(header.format(len(lines))) - 1)
     if len(shown) < len(lines):
         shown.insert(0, header.format(len(shown)))
     return "\n".join(shown)
+
+
+def logged_points(game: TileGame) -> list[tuple[int, ...]] | None:
+    """What each logged move scored (after the cap), by replaying the game from its seed;
+    None for a game set up from a position, which has no seed to replay."""
+    try:
+        again = type(game)(game.players, game.seed)
+        return [tuple(again.play(entry.move).points) for entry in game.log]
+    except Exception:
+        return None
 
 
 def newest_that_fit(lines: list[str], room: int) -> list[str]:

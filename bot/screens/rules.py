@@ -20,7 +20,8 @@ RULES = {
         "• If your rack shows none of your lowest colour(s), you may exchange it.\n"
         "• The game ends when the player to move cannot place. "
         "**The highest lowest colour wins**; ties go to the next lowest.\n"
-        "Type moves like `E5:b F5:r` (cell:colour twice) or use the **My tiles** button."
+        "Press **My tiles** to play, or type moves like `E5 blue, F5 red` (each cell and "
+        "the colour that goes there)."
     ),
     "rota": (
         "**AXIO Rota** — 1 to 4 players, square tiles with a quarter circle in each corner.\n"
@@ -31,10 +32,39 @@ RULES = {
         "• A colour reaching 12 calls **AXIO!**: play an extra tile from the general supply.\n"
         "• The game ends when every stack is played. "
         "**The highest lowest colour wins**; ties go to the next lowest.\n"
-        "Type moves like `O10 90 g` (the position's name from the display's edges, the turn "
-        "clockwise, the colour named for an empty corner) or use **My tiles**."
+        "Press **My tiles** to play, or type moves like `O10 90 green` (the position's name "
+        "from the display's edges, the turn clockwise, the colour named for an empty corner)."
     ),
 }
+
+
+HELP = """**AXIO bot: the commands** (all under `/axio`)
+**Play**
+• `/axio new game:<AXIO|Rota>`: open a lobby here; others press **Join**, the host \
+**Add computer** and **Start**. `thread:True` gives the game a thread of its own.
+• `/axio solo game:<…>`: play alone at once, in your own window.
+• `/axio lobby join|leave|start|cancel`: the lobby's buttons, typed.
+• **My tiles** (on the turn post) or `/axio hand`: your tiles and the best moves; tap one, \
+then **Confirm**. **Other move…** reaches every move.
+• `/axio play move:<…>`: type a move, with suggestions as you type.
+• `/axio hint`: the computer's suggestions for your move.
+**Look**
+• `/axio board` (`close_up:True` for the part around the last move), `/axio scores`, \
+`/axio log`: only you see the answer.
+• `/axio rules game:<…>`: how to play; `/axio help`: this list.
+**Leave**
+• `/axio resign`: a computer plays your seat on and you rank last (asks first).
+• `/axio skip`: vote to let a computer make a late player's move.
+• `/axio end`: end the game with no result (the host or a moderator).
+**Every day, every month**
+• `/axio daily play game:<…>`: today's deal, the same for everyone, only you see it; `/axio daily results`: the day's table.
+• `/axio tournament new|join|start|standings|…`: Swiss or round robin, over days.
+• `/axio leaderboard [season]`, `/axio stats`, `/axio history`, `/axio replay game:<number>`.
+**You and this server**
+• `/axio notify`: a direct message when your move is overdue.
+• `/axio forget-me`: delete what the bot keeps about you.
+• `/axio settings`: this server's reminders, timeouts, hints and daily channel.
+The highest **lowest** colour wins: raise your weakest colour."""
 
 
 @lru_cache(maxsize=2)

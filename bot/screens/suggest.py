@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from engine import ScoredMove, TileGame
 
 from .moves import describe
+from .words import change_sentence, change_text
 
 SUGGESTIONS = 4
 SUGGESTED_ORDER = "best for your lowest colour first, then most points"
@@ -23,20 +24,24 @@ class Suggestion:
     scored: ScoredMove
     lowest_lift: int  # how far the player's lowest score rises
     weakest_points: int  # points on the colours that are lowest now
-    total: int
+    total: int  # points kept, after the cap
+    before: tuple[int, ...] = ()  # the mover's five scores now …
+    after: tuple[int, ...] = ()  # … and after the move (pyramids and the cap included)
 
     def sort_key(self) -> tuple[int, int, int, str]:
         return (-self.lowest_lift, -self.weakest_points, -self.total, str(self.scored.move))
 
 
 def appraise(game: TileGame, scored: ScoredMove) -> Suggestion:
-    """What a move does for the player to move: its lift to their lowest colour and total."""
-    scores = game.scores(game.to_move)
-    cap = game.scoreboards[game.to_move].cap * game.scoreboards[game.to_move].boards
-    after = [min(cap, s + p) for s, p in zip(scores, scored.points, strict=True)]
-    low = min(scores)
-    weakest = sum(p for s, p in zip(scores, scored.points, strict=True) if s == low)
-    return Suggestion(scored, min(after) - low, weakest, sum(scored.points))
+    """What a move does for the player to move: their five scores after it, with the cap
+    applied exactly as the engine applies it (solo AXIO's two scoreboards included)."""
+    board = game.scoreboards[game.to_move]
+    before = tuple(board.scores)
+    after = tuple(board.capped(s, p) for s, p in zip(before, scored.points, strict=True))
+    low = min(before)
+    weakest = sum(b - a for a, b in zip(before, after, strict=True) if a == low)
+    gained = sum(after) - sum(before)
+    return Suggestion(scored, min(after) - low, weakest, gained, before, after)
 
 
 def ranked_suggestions(game: TileGame, moves: list[ScoredMove] | None = None) -> list[Suggestion]:
@@ -71,24 +76,24 @@ def _group(suggestion: Suggestion) -> object:
 
 
 def gain_text(suggestion: Suggestion) -> str:
-    """`+5 · lowest +3`: the move's total, then what it does for the lowest colour."""
-    text = f"+{suggestion.total}"
-    if suggestion.lowest_lift:
-        text += f" · lowest +{suggestion.lowest_lift}"
-    elif suggestion.weakest_points:
-        text += f" · lowest colours +{suggestion.weakest_points}"
-    return text
+    """`+3 blue, +2 red · lowest stays 0`: what the move adds, and to the lowest score."""
+    return change_text(suggestion.before, suggestion.after)
 
 
 def lift_text(suggestion: Suggestion) -> str:
-    """What the move does for the lowest colour, in a sentence's words (or nothing)."""
-    if suggestion.lowest_lift:
-        return f", and lifts your lowest score by {suggestion.lowest_lift}"
-    if suggestion.weakest_points:
-        return f", {suggestion.weakest_points} of them in your lowest colours"
-    return ""
+    """What the move does, in a sentence's words: `raises blue by 2; your lowest …`."""
+    return change_sentence(suggestion.before, suggestion.after)
+
+
+LABEL_LIMIT = 80
+"""Discord's longest button label."""
 
 
 def suggestion_label(game: TileGame, suggestion: Suggestion) -> str:
-    """A button's label (at most 80 characters): `E5 blue, F5 red · +5 · lowest +3`."""
-    return f"{describe(game, suggestion.scored.move)} · {gain_text(suggestion)}"[:80]
+    """A button's label (at most 80 characters): `E5 blue, F5 red · +3 blue · lowest 0 → 3`;
+    a move that scores in many colours names them by emoji to fit, never cut short."""
+    move = describe(game, suggestion.scored.move)
+    label = f"{move} · {gain_text(suggestion)}"
+    if len(label) > LABEL_LIMIT:
+        label = f"{move} · {change_text(suggestion.before, suggestion.after, compact=True)}"
+    return label[:LABEL_LIMIT]

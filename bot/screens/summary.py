@@ -15,7 +15,8 @@ import discord
 from engine import COLOURS, TileGame
 from storage import GameRecord
 
-from .present import move_words, points_text, seat_name, title
+from .present import move_words, seat_name, title
+from .words import names_text, points_text
 
 ALT_TEXT_LIMIT = 1024
 """Discord's longest attachment description, in characters."""
@@ -51,22 +52,24 @@ def last_move_points(game: TileGame) -> tuple[int, ...] | None:
 
 def lowest_text(game: TileGame, seat: int) -> str:
     board = game.scoreboards[seat]
-    colours = " and ".join(c.label for c in board.lowest_colours())
+    colours = names_text([c.label for c in board.lowest_colours()])
     return f"{min(board.scores)} ({colours})"
 
 
 def table_summary(record: GameRecord) -> str:
-    """`AXIO, turn 4. Ben to move. Last move: Ann played E5:b F5:r for blue +3, red +2.
-    Lowest colours: Ann 3 (red), Ben 4 (blue and green).`"""
+    """`AXIO, turn 4. Ben to move. Last move: Ann played E5 blue, F5 red for +3 blue, +2
+    red. Lowest colours: Ann 3 (red), Ben 4 (blue and green).` A finished game is over
+    after its last turn, as the table numbered it (not the turn no one could play)."""
     game = record.game
     assert game is not None
     names = [seat_name(seat) for seat in record.seats]
-    parts = [f"{title(record.kind)}, turn {game.turn}."]
     if game.is_over:
-        winners = " and ".join(names[s] for s in game.winners())
-        parts.append("Game over." if game.solo else f"Game over: {winners} won.")
+        final_turn = game.log[-1].turn if game.log else 0
+        parts = [f"{title(record.kind)}, game over after turn {final_turn}."]
+        if not game.solo:
+            parts.append(f"{names_text([names[s] for s in game.winners()])} won.")
     else:
-        parts.append(f"{names[game.to_move]} to move.")
+        parts = [f"{title(record.kind)}, turn {game.turn}.", f"{names[game.to_move]} to move."]
     if game.log:
         last = game.log[-1]
         points = last_move_points(game)

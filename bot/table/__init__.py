@@ -2,7 +2,8 @@
 
 The desk stores moves and lets computer seats play (`desk`, thinking in `thinking`'s
 process pool), the courier delivers the posts stored moves owe (`courier`), the scheduler
-reminds and times out (`scheduler`), and the lobby seats and deals (`lobby`). Each part is
+reminds and times out (`scheduler`), the lobby seats and deals (`lobby`), and private
+pages whose controls a move has made stale lose them (`private`). Each part is
 given the few things it uses (the repository, the channels, the clock, a callback), never
 the whole bot, so a test can build any of them alone.
 

@@ -59,15 +59,18 @@ class Channels:
             log.info("could not edit message %s in channel %s", message_id, channel_id)
 
     async def retire_turn_message(self, record: GameRecord, message_id: int | None) -> None:
-        """Take the buttons off an old turn message: they would only say 'too late'. Best
-        effort: a message that cannot be edited is left as it is."""
+        """Shrink an old turn message to its story: its buttons would only say 'too late',
+        its call to move is stale and its picture shows a past position (an ended game's
+        last card keeps its picture). Best effort: a message that cannot be edited is left
+        as it is."""
         if message_id is None:
             return
         try:
             channel = await self.channel(record)
             if channel is not None:
                 old = await channel.fetch_message(message_id)  # type: ignore[union-attr]
-                await old.edit(**retired_turn_post(old))
+                ended = record.status == "cancelled"
+                await old.edit(**retired_turn_post(old, keep_picture=ended))
         except (TimeoutError, discord.HTTPException, OSError):
             log.info("game %s: could not tidy turn message %s", record.id, message_id)
 

@@ -4,6 +4,13 @@ A move, a start or a timeout is committed together with the post it owes (see
 `storage/outbox.py`). After every commit the desk kicks a delivery for that game; a loop
 also wakes every few seconds, and at start-up, to deliver whatever is still owed: a post
 that failed (a 5xx, a timeout, a lost reply) or that a killed process never finished.
+
+A quiet channel: the table gets at most one post per person's turn, when that turn
+begins (`when_to_post`). Computer moves, the previous person's moves and notes wait and
+are told in it; a person's AXIO! extra move or exchange answer, which they are making in
+their own builder, waits for the end of their turn; a solo game is played in its player's
+builder, so the channel sees its start and its end only. The post before is shrunk to its
+story in one line (`Channels.retire_turn_message`).
 Delivery is at least once. Duplicates are kept rare three ways: a game's rows are leased
 while one delivery runs, they are marked done in the same moment the new turn message is
 recorded, and every post carries a nonce made from the game and position, which Discord
@@ -13,6 +20,7 @@ uses to refuse a second message with the same nonce (discord.py sets `enforce_no
 from __future__ import annotations
 
 import asyncio
+import enum
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
@@ -22,8 +30,7 @@ from discord.ext import tasks
 
 from storage import GameNotFoundError, GameRecord, OwedPost, Repository, ShardSet, StorageError
 
-from ..screens.present import move_summary, newest_that_fit, seat_name, title
-from ..screens.turn_post import table_post
+from ..screens.turn_post import solo_start_post, story_lines, table_post
 from .background import Background, log_event
 from .channels import Channels
 
@@ -31,11 +38,13 @@ log = logging.getLogger(__name__)
 
 SOONEST = 2.0
 """The loop never wakes more often than this many seconds."""
-PACE = timedelta(seconds=20)
-"""While computers move one after another, the table is shown at most this often; the
-moves in between are summed up in the next post."""
-SUMMARY_ROOM = 1200
-"""Characters of move summaries one post may carry; older lines give way to newer."""
+PACE = timedelta(seconds=90)
+"""While computers move one after another the table waits for them, at most this long;
+what they did is told in the next person's post. With no person left playing (all
+resigned) it waits for the end: the computers play the game out, and the result tells it."""
+MID_TURN_WAIT = timedelta(hours=1)
+"""How long a pass leaves rows alone that wait for a person to finish their turn: the
+move that ends it kicks a delivery anyway, so this only spaces the loop's looks."""
 
 
 def backoff(attempts: int, error: BaseException) -> timedelta:
@@ -46,22 +55,40 @@ def backoff(attempts: int, error: BaseException) -> timedelta:
     return timedelta(seconds=min(300, 5 * 2 ** min(attempts - 1, 6)))
 
 
-def summaries(record: GameRecord, posts: list[OwedPost]) -> list[str]:
-    """The lines of one post: notes, the start, and each move's summary, oldest first,
-    keeping the newest that fit."""
-    lines: list[str] = []
-    for post in posts:
-        if post.note:
-            lines.append(post.note)
-        if post.kind == "start":
-            names = ", ".join(seat_name(seat) for seat in record.seats)
-            lines.append(f"🎲 **{title(record.kind)}** begins: {names}.")
-        elif post.kind == "move" and post.result is not None:
-            lines.append(move_summary(record, post.result))
-    kept = newest_that_fit(lines, SUMMARY_ROOM)
-    if len(kept) < len(lines):
-        kept.insert(0, f"(… and {len(lines) - len(kept)} earlier lines)")
-    return kept
+def is_solo(record: GameRecord) -> bool:
+    return record.game is not None and record.game.solo
+
+
+class When(enum.Enum):
+    POST = "post"
+    QUIET = "quiet"  # done without a post: a solo move, shown in the player's builder
+    COMPUTERS = "computers"  # wait while computers move
+    LATER = "later"  # wait for the next person's turn
+
+
+def mid_turn(record: GameRecord) -> bool:
+    """The person to move has already moved this turn (an AXIO! extra move, or the
+    exchange answer after a placement): they are in their builder, not waiting."""
+    game = record.game
+    if game is None or not game.log:
+        return False
+    last = game.log[-1]
+    return last.turn == game.turn and last.seat == game.to_move
+
+
+def when_to_post(record: GameRecord, posts: list[OwedPost]) -> When:
+    """Whether the owed rows make a post now: the end, a solo game's start, or the start
+    of a person's turn; otherwise they wait (or, for a solo move, are done quietly)."""
+    if record.status == "finished":
+        return When.POST
+    if is_solo(record):
+        return When.POST if any(p.kind == "start" for p in posts) else When.QUIET
+    if not any(p.kind in ("start", "move") for p in posts):
+        return When.LATER  # notes alone: the position was shown; they go with the next
+    seat = record.seat_to_move
+    if seat is not None and seat.plays_as is not None:
+        return When.COMPUTERS
+    return When.LATER if mid_turn(record) else When.POST
 
 
 class Courier:
@@ -165,22 +192,25 @@ class Courier:
         if record.status == "cancelled":
             await self.repo.posts_delivered(ids, outcome="game ended")
             return
-        if self._computers_still_moving(record, posts, now):
+        when = when_to_post(record, posts)
+        if when is When.COMPUTERS and not record.humans_playing:
+            when = When.LATER  # nobody left to show it to before the end
+        elif when is When.COMPUTERS and now - posts[0].created_at >= PACE:
+            when = When.POST  # computers are slow: show the table rather than nothing
+        if when is When.QUIET:
+            await self.repo.posts_delivered(ids, outcome="shown to the player")
+            return
+        if when is When.COMPUTERS:
             await self.repo.posts_failed(ids, posts[0].created_at + PACE)
             self.wake()
+            return
+        if when is When.LATER:
+            await self.repo.posts_failed(ids, now + MID_TURN_WAIT)
             return
         try:
             await self._post(record, posts)
         except Exception as error:
             await self._failed(record, posts, error)
-
-    @staticmethod
-    def _computers_still_moving(record: GameRecord, posts: list[OwedPost], now: datetime) -> bool:
-        """Hold the post while a computer moves next and the oldest owed move is recent:
-        the next post will sum the moves up."""
-        seat = record.seat_to_move
-        computer = seat is not None and seat.plays_as is not None
-        return record.status == "running" and computer and now - posts[0].created_at < PACE
 
     async def _post(self, record: GameRecord, posts: list[OwedPost]) -> None:
         channel = await self.channels.channel(record)
@@ -188,7 +218,12 @@ class Courier:
             await self.repo.posts_delivered([p.id for p in posts], outcome="channel gone")
             return
         nonce = f"axio{record.id}.{record.move_count}"[:25]
-        message = await channel.send(**table_post(record, summaries(record, posts)), nonce=nonce)
+        solo_start = is_solo(record) and record.status == "running"
+        if solo_start:
+            card = solo_start_post(record)
+        else:
+            card = table_post(record, story_lines(record, posts))
+        message = await channel.send(**card, nonce=nonce)
         finished = record.status == "finished"
         await self.repo.posts_delivered(
             [post.id for post in posts],

@@ -50,9 +50,11 @@ def skip_votes_needed(record: GameRecord) -> int:
 class Desk:
     """`deliver(game_id)` asks for the game's owed posts to go out (the courier's kick);
     `ended(record)` is told of every game a commit here ended (a tournament's round may
-    have closed with it, owing channel posts); `owned` are the servers whose games this
-    process drives; `on_move(kind, by)` is told of every move stored (by a "person" or a
-    "computer"), for the metrics."""
+    have closed with it, owing channel posts); `moved(game_id, move_count)` is told of
+    every move a person's command or a stand-in stored (private controls made for earlier
+    moves are taken off); `owned` are the servers whose games this process drives;
+    `on_move(kind, by)` is told of every move stored (by a "person" or a "computer"), for
+    the metrics."""
 
     def __init__(
         self,
@@ -64,12 +66,14 @@ class Desk:
         owned: ShardSet,
         computer_budget_s: float,
         ended: Callable[[GameRecord], None] = lambda record: None,
+        moved: Callable[[int, int], None] = lambda game_id, move_count: None,
         clock: Callable[[], datetime] = discord.utils.utcnow,
         on_move: Callable[[str, str], None] = lambda kind, by: None,
     ) -> None:
         self.on_move = on_move
         self.repo = repo
         self.ended = ended
+        self.moved = moved
         self.thinker = thinker
         self.background = background
         self.deliver = deliver
@@ -92,12 +96,20 @@ class Desk:
         expected: int,
         note: str = "",
         event: str = "move",
+        stand_in: bool = False,
     ) -> tuple[GameRecord, PlayResult]:
         """Store a move made for move number `expected` (with the post it owes), then have
-        the post delivered and computers play on."""
+        the post delivered and computers play on. A `stand_in` move is a computer's for a
+        person, and the table is told so."""
         async with self.lock(record.id):
             record, result = await self.repo.record_move(
-                record.id, expected, move, seat=seat, now=self.clock(), note=note
+                record.id,
+                expected,
+                move,
+                seat=seat,
+                now=self.clock(),
+                note=note,
+                stand_in=stand_in,
             )
         log_event(record, event, move=result.move, seat=result.seat)
         self.on_move(record.kind, "person" if event == "move" else "computer")
@@ -105,10 +117,12 @@ class Desk:
         return record, result
 
     def committed(self, record: GameRecord) -> None:
-        """After any commit: deliver what it owes, and let a computer to move think."""
+        """After any commit: deliver what it owes, take stale private controls off, and
+        let a computer to move think."""
         self.deliver(record.id)
         if record.status != "running":
             self.ended(record)
+        self.moved(record.id, record.move_count)
         seat = record.seat_to_move
         if record.status == "running" and seat is not None and seat.plays_as is not None:
             self.drive(record.id)
@@ -138,7 +152,7 @@ class Desk:
             try:
                 async with self.lock(game_id):
                     record, result = await self.repo.record_move(
-                        game_id, expected, move, now=self.clock()
+                        game_id, expected, move, now=self.clock(), stand_in=seat.is_human
                     )
             except MOVED_ON:
                 log.info("game %s moved on while a computer thought", game_id)
@@ -175,6 +189,7 @@ class Desk:
                     expected=expected,
                     note="" if begun else note,
                     event="stand-in move",
+                    stand_in=True,
                 )
             except MOVED_ON:
                 log.info("game %s moved on before its stand-in move", game_id)

@@ -1,23 +1,28 @@
-"""The lobby: a public message with Join / Leave / Add computer / Start / Cancel.
+"""The lobby: a public message with Join / Leave / Add computer / Start / Cancel (and How
+to play), and the rematch that opens a new one with the same seats.
 
-The buttons and the `/axio join|leave|start|cancel` commands call the same methods here, so
-both paths check the same things and leave the lobby message saying the same.
+The buttons and the `/axio lobby join|leave|start|cancel` commands call the same methods here, so
+both paths check the same things and leave the lobby message saying the same. The
+computer-level picker is private and used once: a choice replaces it with what happened,
+and it carries the number of seats it was shown for, so a second tap adds nothing.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
+from collections import defaultdict
 from collections.abc import Callable
 from datetime import datetime
 
 import discord
 
-from storage import GameRecord, Repository
+from storage import ChannelBusyError, GameRecord, Repository
 
 from ..screens.controls import OTHER_CHANNEL, computer_view, lobby_view
 from ..screens.lobby import lobby_text
-from ..screens.present import title
+from ..screens.present import seat_name, title
 from ..screens.refusals import Refusal
 from .background import log_event
 from .rights import may_manage
@@ -40,6 +45,7 @@ class Lobby:
         self.repo = repo
         self.started = started
         self.clock = clock
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     async def open(
         self, interaction: discord.Interaction, kind: str, seats: int, *, thread: bool = False
@@ -70,10 +76,11 @@ class Lobby:
     ) -> None:
         """The lobby message as the answer, or in the game's new thread with a link."""
         if where is None:
-            await interaction.response.send_message(lobby_text(record), view=lobby_view(record.id))
+            view = lobby_view(record.id, record.kind)
+            await interaction.response.send_message(lobby_text(record), view=view)
             message = await interaction.original_response()
         else:
-            message = await where.send(lobby_text(record), view=lobby_view(record.id))
+            message = await where.send(lobby_text(record), view=lobby_view(record.id, record.kind))
             await interaction.response.send_message(
                 f"🧵 {interaction.user.mention} opened {where.mention} for a game of "
                 f"**{title(record.kind)}**: join it there."
@@ -98,7 +105,9 @@ class Lobby:
                 "threads, or run `/axio new` without `thread`."
             ) from error
 
-    async def solo(self, interaction: discord.Interaction, kind: str) -> None:
+    async def solo(self, interaction: discord.Interaction, kind: str) -> GameRecord:
+        """Start a one-player game at once. The member is answered by the caller (with
+        their builder); the channel by the table's start post, once."""
         record = await self.repo.start_solo(
             kind,
             interaction.guild_id or 0,
@@ -108,10 +117,36 @@ class Lobby:
             _seeds.randrange(2**31),
             now=self.clock(),
         )
-        await interaction.response.send_message(
-            f"🎲 A solo game of **{title(kind)}** for {interaction.user.mention}."
-        )
         self.started(record)
+        return record
+
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> GameRecord:
+        """The end post's **Rematch**: a new lobby here with the same seats, hosted by the
+        member who asked; a solo game's **Play again** starts a new one at once (its
+        player is answered by the caller)."""
+        old = await self.repo.get_game(game_id)
+        if old.channel_id != interaction.channel_id:
+            raise Refusal(OTHER_CHANNEL)
+        if old.seat_of(interaction.user.id) is None:
+            raise Refusal(
+                "Only the players of that game can ask for a rematch. Start your own "
+                "with `/axio new`."
+            )
+        if len(old.seats) == 1:
+            return await self.solo(interaction, old.kind)
+        user = interaction.user
+        try:
+            record = await self.repo.open_rematch(
+                game_id, user.id, user.display_name, now=self.clock()
+            )
+        except ChannelBusyError as busy:
+            raise Refusal(
+                "This channel already has a game open: join that one, or ask its host to "
+                "`/axio end` it first."
+            ) from busy
+        await self._post(interaction, record, None)
+        log_event(record, "rematch opened", after=game_id)
+        return record
 
     async def press(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
         """A lobby button or the matching command."""
@@ -139,7 +174,7 @@ class Lobby:
             if action == "cpu":
                 await interaction.response.send_message(
                     "Which level should the computer play?",
-                    view=computer_view(game_id),
+                    view=computer_view(game_id, len(record.seats)),
                     ephemeral=True,
                 )
                 return
@@ -154,31 +189,64 @@ class Lobby:
             self.started(record)
 
     async def add_computer(
-        self, interaction: discord.Interaction, game_id: int, level: str
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        level: str,
+        *,
+        seats: int | None = None,
     ) -> None:
-        record = await self.repo.get_game(game_id)
-        if record.channel_id != interaction.channel_id:
-            raise Refusal(OTHER_CHANNEL)
-        if record.status != "lobby":
-            raise Refusal("That lobby is closed, so no computer can join it.")
-        if not may_manage(interaction, record):
-            raise Refusal(f"Only the host, <@{record.host_id}>, can add computer players.")
-        now = self.clock()
-        record = await self.repo.add_computer(game_id, level, now=now)  # type: ignore[arg-type]
-        await self.refresh(interaction, record, f"A {level} computer player joined.")
+        """A level picked: one computer joins, and the picker says so instead of offering
+        the levels again. `seats` (how many were taken when the picker was shown) makes a
+        second tap of the same picker add nothing."""
+        async with self._locks[game_id]:
+            record = await self.repo.get_game(game_id)
+            if record.channel_id != interaction.channel_id:
+                raise Refusal(OTHER_CHANNEL)
+            if record.status != "lobby":
+                raise Refusal("That lobby is closed, so no computer can join it.")
+            if not may_manage(interaction, record):
+                raise Refusal(f"Only the host, <@{record.host_id}>, can add computer players.")
+            if seats is not None and len(record.seats) != seats:
+                await self._picked(
+                    interaction,
+                    "That choice was already made: press **Add computer** again for another.",
+                )
+                return
+            record = await self.repo.add_computer(game_id, level, now=self.clock())  # type: ignore[arg-type]
+        joined = record.seats[-1]
+        await self.refresh(interaction, record, f"{seat_name(joined)} joined.", picker=True)
+
+    @staticmethod
+    async def _picked(interaction: discord.Interaction, note: str) -> None:
+        """Replace a private picker with what its press did (no buttons left)."""
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            await interaction.response.edit_message(content=note, view=None)
+        else:
+            await interaction.response.send_message(note, ephemeral=True)
 
     async def refresh(
-        self, interaction: discord.Interaction, record: GameRecord, note: str
+        self,
+        interaction: discord.Interaction,
+        record: GameRecord,
+        note: str,
+        *,
+        picker: bool = False,
     ) -> None:
-        """Answer the member and bring the lobby message up to date."""
-        view = lobby_view(record.id) if record.status == "lobby" else None
+        """Answer the member and bring the lobby message up to date; a `picker` pressed is
+        replaced by the note."""
+        view = lobby_view(record.id, record.kind) if record.status == "lobby" else None
         is_lobby_message = (
             interaction.message is not None and interaction.message.id == record.lobby_message_id
         )
         if is_lobby_message:
             await interaction.response.edit_message(content=lobby_text(record), view=view)
             return
-        await interaction.response.send_message(note, ephemeral=True)
+        if picker:
+            await self._picked(interaction, note)
+        else:
+            await interaction.response.send_message(note, ephemeral=True)
         channel = interaction.channel
         if record.lobby_message_id and isinstance(channel, discord.abc.Messageable):
             try:

@@ -93,11 +93,13 @@ class Scheduler:
         if not await self.repo.mark_reminded(due.game_id, due.move_count):
             return
         hours = (self.clock() - due.turn_started_at).total_seconds() / 3600
+        record = await self.repo.get_game(due.game_id)
+        solo = record.game is not None and record.game.solo
+        where = "**Play** on the game's post" if solo else "**My tiles** on the latest message"
         text = (
             f"⏰ <@{due.user_id}>, your {title(due.kind)} move has been waiting "
-            f"{hours:.0f} h. Press **My tiles** on the latest message, or `/axio hand`."
+            f"{hours:.0f} h. Press {where}, or `/axio hand`."
         )
-        record = await self.repo.get_game(due.game_id)
         channel = await self.channels.channel(record)
         if channel is not None:
             await channel.send(text, allowed_mentions=pinging([due.user_id]))

@@ -94,7 +94,8 @@ def record_discord(backend: Any, log: Path) -> None:
 
 
 def shown(log: Path) -> set[tuple[str, str]]:
-    """(turn button custom id, pinged user) pairs Discord holds."""
+    """(turn button custom id, pinged user) pairs Discord holds; a solo game's **Play**
+    button is for its player whoever it names, so it is held with `-`."""
     found = set()
     for line in log.read_text(encoding="utf-8").splitlines(keepends=True):
         if not line.endswith("\n") or line.count("\t") != 2:
@@ -103,7 +104,23 @@ def shown(log: Path) -> set[tuple[str, str]]:
         for custom_id in ids.split(","):
             if custom_id.startswith("axio:tiles:"):
                 found.update((custom_id, user) for user in pinged.split(","))
+            elif custom_id.startswith("axio:open:"):
+                found.add((custom_id, "-"))
     return found
+
+
+def turn_began(record: Any) -> int:
+    """The move count at which the current person's turn began: the table's post for the
+    turn is made then, and their extra moves and exchange answer are made in their builder
+    without a post of their own."""
+    game = record.game
+    count = game.move_count
+    while count > 0:
+        entry = game.log[count - 1]
+        if entry.seat != game.to_move or entry.turn != game.turn:
+            break
+        count -= 1
+    return count
 
 
 class Child:
@@ -131,7 +148,9 @@ class Child:
             where = f"{record.id} {record.move_count}"
             if seat.plays_as is not None:
                 say(f"stalled {where}")
-            elif (f"axio:tiles:{record.id}:{record.move_count}", str(seat.user_id)) in held:
+            elif record.game.solo and (f"axio:open:{record.id}", "-") in held:
+                say(f"checked {where}")  # played in the player's builder; Play reopens it
+            elif (f"axio:tiles:{record.id}:{turn_began(record)}", str(seat.user_id)) in held:
                 say(f"checked {where}")
             else:
                 say(f"unshown {where}")
@@ -184,14 +203,14 @@ class Child:
             return
         made = await host.slash(channel, "axio new", game=game)
         if lobby is not None and made.response.ephemeral:  # its message outlived a kill
-            await host.slash(channel, "axio cancel")
+            await host.slash(channel, "axio lobby cancel")
             return
         for guest in guests:
-            await self.members[guest].slash(channel, "axio join")
+            await self.members[guest].slash(channel, "axio lobby join")
         for level in computers:
             menu = await host.click(made.response, label="Add computer")
             await host.click(menu.response, label=level.capitalize())
-        await host.slash(channel, "axio start")
+        await host.slash(channel, "axio lobby start")
 
     async def submit(self, channel: Any, member: Any, game_id: int, text: str) -> None:
         """/axio play with `text`, sometimes delivered twice (a double Enter)."""
@@ -245,7 +264,10 @@ class Child:
     @staticmethod
     async def told(result: Any) -> bool:
         messages = ([result.response] if result.response else []) + list(result.followups)
-        return any("You played" in (m.content or "") for m in messages)
+        return any(
+            (m.content or "").startswith(("You played", "You kept", "You exchanged"))
+            for m in messages
+        )
 
 
 def _components(message: Any) -> list[dict[str, Any]]:

@@ -16,7 +16,7 @@ from bot.app import AxioBot, create_bot
 from bot.config import Settings
 from storage import GameRecord
 
-PRIVATE_FILES = {"rack.png", "hand.png", "preview.png"}
+PRIVATE_FILES = {"rack.png", "hand.png", "preview.png", "solo.png"}
 
 
 @dataclass
@@ -140,6 +140,28 @@ def filenames(message: Any) -> set[str]:
     return {attachment.filename for attachment in message.attachments}
 
 
+async def turn_post(table: Table, member: Any) -> Any:
+    """The table's post calling on `member`, once it is there: with computers thinking in
+    a process pool, the post can still be on its way when their move is stored."""
+    for _ in range(100):  # at most about five seconds
+        last = table.last_public()
+        if f"<@{member.id}>" in text_of(last) and "My tiles" in labels(last):
+            return last
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"no turn post for {member.name}: {text_of(table.last_public())}")
+
+
+async def open_builder(table: Table, record: GameRecord, member: Any) -> Any:
+    """The player to move opens their builder from the table: **My tiles** on the turn
+    post, or a solo game's **Play** on its start post (the channel's only post while it
+    runs)."""
+    assert record.game is not None
+    if record.game.solo:
+        start = next(m for m in table.public() if "Play" in labels(m))
+        return await table.click(member, start, label="Play")
+    return await table.click(member, await turn_post(table, member), label="My tiles")
+
+
 def assert_private_files_never_public(table: Table) -> None:
     """Racks, hand tiles and previews appear only in ephemeral messages."""
     for message in table.public():
@@ -207,12 +229,12 @@ async def play_suggested(table: Table, record: GameRecord, rng: random.Random) -
     member = table.member_for(record)
     game = record.game
     assert member is not None and game is not None
-    opened = await table.click(member, await table.turn_post(record), label="My tiles")
+    opened = await open_builder(table, record, member)
     builder = opened.response
     if getattr(game, "phase", "place") == "exchange":
         answer = rng.choice(["Exchange my rack", "Keep my rack"])
         return [opened, await table.click(member, builder, label=answer)]
-    suggestions = [label for label in labels(builder) if " · +" in label]
+    suggestions = [label for label in labels(builder) if " · lowest " in label]
     assert suggestions, labels(builder)
     tapped = await table.click(member, builder, label=rng.choice(suggestions))
     assert "Preview" in builder.content and filenames(builder) == {"preview.png"}
@@ -226,18 +248,25 @@ async def play_with_builder(table: Table, record: GameRecord, rng: random.Random
     member = table.member_for(record)
     game = record.game
     assert member is not None and game is not None
-    opened = await table.click(member, await table.turn_post(record), label="My tiles")
+    opened = await open_builder(table, record, member)
     builder = opened.response
     assert opened.ephemeral and builder.ephemeral
     if getattr(game, "phase", "place") == "exchange":
         return await table.click(
             member, builder, label=rng.choice(["Exchange my rack", "Keep my rack"])
         )
+    assert "Other move…" in labels(builder), builder.content
     await table.click(member, builder, label="Other move…")
     if not any(custom_id.endswith(":move") for custom_id in selects(builder)):
         first = "position" if game.kind == "rota" else "tile"
         custom_id, options = select_step(builder, first)
         await table.select(member, builder, [rng.choice(options)["value"]], custom_id=custom_id)
+    if any(custom_id.endswith(":page") for custom_id in selects(builder)) and rng.random() < 0.5:
+        custom_id, options = select_step(builder, "page")  # a later page, sometimes
+        await table.select(member, builder, [options[-1]["value"]], custom_id=custom_id)
+        if game.kind == "rota":
+            custom_id, options = select_step(builder, "position")
+            await table.select(member, builder, [options[0]["value"]], custom_id=custom_id)
     custom_id, options = select_step(builder, "move")
     await table.select(member, builder, [options[0]["value"]], custom_id=custom_id)
     assert "Preview" in builder.content and {a.filename for a in builder.attachments} == {

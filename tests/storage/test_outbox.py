@@ -35,6 +35,16 @@ async def test_a_start_and_each_move_owe_a_post_in_their_own_transaction(repo: R
     assert start.result is None
 
 
+async def test_a_stand_in_move_is_marked_and_others_are_not(repo: Repository):
+    """A computer's move for a person says so in its owed post, so the table can say who
+    really moved; rows written before the mark existed read as not marked."""
+    record = await running_game(repo)
+    record, _ = await repo.record_move(record.id, 0, record.game.legal_moves()[0], stand_in=True)
+    record, _ = await repo.record_move(record.id, 1, record.game.legal_moves()[0])
+    [_, by_computer, by_person] = await repo.claim_posts(record.id)
+    assert by_computer.stand_in and not by_person.stand_in
+
+
 async def test_a_refused_move_owes_nothing(repo: Repository):
     record = await running_game(repo)
     with pytest.raises(IllegalMoveError):
