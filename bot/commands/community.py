@@ -6,6 +6,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from ..screens import outcomes
 from ..screens.community import (
     history_embed,
     leaderboard_embed,
@@ -15,7 +16,7 @@ from ..screens.community import (
     solo_embed,
     stats_embed,
 )
-from ..screens.refusals import Refusal, answered
+from ..screens.refusals import Refusal, after_stored, answered
 from .options import GAME_CHOICES, OPTION_INTEGER_LIMIT, TIMEOUT_ACTIONS
 from .services import Services
 
@@ -70,7 +71,7 @@ class CommunityCommands:
         await interaction.followup.send(f"🎞️ Replay of game #{game}", file=file)
 
     @app_commands.command(description="Show or change this server's reminders and timeouts")
-    @answered()
+    @answered(change=outcomes.SETTINGS)
     @app_commands.describe(
         reminder_hours="Remind the player to move after this many hours (0: never)",
         timeout_hours="Apply the timeout after this many hours (0: never)",
@@ -105,14 +106,16 @@ class CommunityCommands:
             timeout_action=timeout_action.value if timeout_action else None,
             hints_enabled=hints,
         )
-        await interaction.response.send_message("Settings saved.", embed=settings_embed(new))
+        answer = interaction.response.send_message("Settings saved.", embed=settings_embed(new))
+        await after_stored(interaction, answer, "Settings saved; `/axio settings` shows them.")
 
     @app_commands.command(description="Get a direct message when a reminder is sent to you")
-    @answered(in_dms=True)
+    @answered(in_dms=True, change=outcomes.NOTIFY)
     @app_commands.describe(enabled="On or off")
     async def notify(self, interaction: discord.Interaction, enabled: bool) -> None:
         await self.services.repo.set_notify(interaction.user.id, enabled)
         state = "will" if enabled else "will no longer"
-        await interaction.response.send_message(
-            f"You {state} get a direct message when your move is overdue.", ephemeral=True
+        done = f"You {state} get a direct message when your move is overdue."
+        await after_stored(
+            interaction, interaction.response.send_message(done, ephemeral=True), done
         )

@@ -4,6 +4,11 @@ custom_id, so every control works after a restart and knows when it has gone sta
 
 No rules live here: a control loads the game, checks where and for which move it was
 pressed, and hands the decision to the move builder or the lobby.
+
+The move builder's controls (`PRIVATE`) act only on the private (ephemeral) message they
+were drawn on: the same custom_id forged onto a public message (the lobby, a turn card)
+is refused and changes nothing, so no rack is ever drawn over a public message. Each
+control says what it changes (`CHANGE`), for the words of a database fault's answer.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import discord
 
 from storage import GameRecord
 
+from ..screens import outcomes
 from ..screens.controls import (
     COMPUTER,
     FIELD_LIMIT,
@@ -28,7 +34,8 @@ from ..screens.controls import (
     Address,
     ForgedControl,
 )
-from ..screens.refusals import SERVER_ONLY, Refusal, reply_refusal
+from ..screens.outcomes import Change
+from ..screens.refusals import SERVER_ONLY, Refusal, changing, reply_refusal
 from .services import services
 
 _ITEMS: list[type[GameControl]] = []
@@ -40,6 +47,10 @@ class GameControl(discord.ui.DynamicItem[discord.ui.Item], template=r"$^"):
     a refusal and never reaches `run`."""
 
     ADDRESS: ClassVar[Address]
+    CHANGE: ClassVar[Change | None] = None
+    """What a press may change (its answers to a database fault say so)."""
+    PRIVATE: ClassVar[bool] = False
+    """Acts only on an ephemeral message: the move builder's own controls."""
     problem: str | None = None
 
     def __init_subclass__(cls, address: Address | None = None, **kwargs: Any) -> None:
@@ -76,6 +87,10 @@ class GameControl(discord.ui.DynamicItem[discord.ui.Item], template=r"$^"):
                 )
             if interaction.guild_id is None:
                 raise Refusal(SERVER_ONLY)
+            if self.PRIVATE and not on_private_message(interaction):
+                raise Refusal(NOT_ON_PRIVATE)
+            if self.CHANGE is not None:
+                changing(interaction, self.CHANGE)
             await self.run(interaction)
         except Exception as error:
             await reply_refusal(interaction, error)
@@ -116,6 +131,18 @@ class UnknownControl(GameControl, template=r"$^"):
         return control
 
 
+NOT_ON_PRIVATE = (
+    "That control belongs to a move builder, which only its player sees, so it does nothing "
+    "here. Press **My tiles** on the latest turn message, or use `/axio hand`."
+)
+
+
+def on_private_message(interaction: discord.Interaction) -> bool:
+    """Whether the pressed control sits on an ephemeral message (only the presser sees it)."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
 def stale_turn(record: GameRecord, move_count: int) -> int:
     game = record.game
     if game is not None and move_count < len(game.log):
@@ -124,11 +151,15 @@ def stale_turn(record: GameRecord, move_count: int) -> int:
 
 
 class LobbyControl(GameControl, address=LOBBY):
+    CHANGE = outcomes.LOBBY
+
     async def run(self, interaction: discord.Interaction) -> None:
         await services(interaction).lobby.press(interaction, self.game_id, self.fields["action"])
 
 
 class ComputerControl(GameControl, address=COMPUTER):
+    CHANGE = outcomes.COMPUTER_SEAT
+
     async def run(self, interaction: discord.Interaction) -> None:
         await services(interaction).lobby.add_computer(
             interaction, self.game_id, self.fields["level"]
@@ -142,6 +173,8 @@ class MyTilesControl(GameControl, address=MY_TILES):
 
 
 class ChoiceControl(GameControl, address=PICK):
+    CHANGE, PRIVATE = outcomes.MOVE, True
+
     async def run(self, interaction: discord.Interaction) -> None:
         record = await self.current(interaction)
         value = chosen_value(interaction)
@@ -149,6 +182,8 @@ class ChoiceControl(GameControl, address=PICK):
 
 
 class MoveControl(GameControl, address=MOVE):
+    CHANGE, PRIVATE = outcomes.MOVE, True
+
     async def run(self, interaction: discord.Interaction) -> None:
         act, move = self.fields["act"], self.fields["move"]
         record = await self.current(interaction)

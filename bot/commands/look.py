@@ -1,5 +1,9 @@
 """`/axio board`, `scores`, `log` and `rules`: looking at the game (or the rules), each
-answered only to the member who asked."""
+answered only to the member who asked.
+
+`board` and `scores` read the game and draw a picture, so they defer first (privately, as
+their answer and any refusal are private): Discord's three seconds never wait on the
+database or the drawing."""
 
 from __future__ import annotations
 
@@ -24,22 +28,22 @@ class LookCommands:
     @app_commands.command(description="The current board and scores (only you)")
     @answered()
     async def board(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
         record = await channel_game(self.services.repo, interaction)
-        await interaction.response.send_message(
-            table_summary(record), file=table_file(record), ephemeral=True
-        )
+        await reply(interaction, table_summary(record), file=table_file(record))
 
     @app_commands.command(description="The scoreboards (only you)")
     @answered()
     async def scores(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
         record = await channel_game(self.services.repo, interaction)
         assert record.game is not None
         png = render_scoreboard(record.game, seat_names(record))
         words = scores_summary(record)
-        await interaction.response.send_message(
+        await reply(
+            interaction,
             f"{table_summary(record)}\n{words}",
             file=image_file(png, "scores.png", f"The scoreboards. {words}"),
-            ephemeral=True,
         )
 
     @app_commands.command(description="The moves of the game here, in order")

@@ -88,12 +88,20 @@ class Desk:
         expected: int,
         note: str = "",
         event: str = "move",
+        stand_in: bool = False,
     ) -> tuple[GameRecord, PlayResult]:
         """Store a move made for move number `expected` (with the post it owes), then have
-        the post delivered and computers play on."""
+        the post delivered and computers play on. `stand_in`: a computer makes the move of
+        `seat` (a resigned seat is played by nobody else: storage refuses a person's)."""
         async with self.lock(record.id):
             record, result = await self.repo.record_move(
-                record.id, expected, move, seat=seat, now=self.clock(), note=note
+                record.id,
+                expected,
+                move,
+                seat=seat,
+                stand_in=stand_in,
+                now=self.clock(),
+                note=note,
             )
         log_event(record, event, move=result.move, seat=result.seat)
         self.on_move(record.kind, "person" if event == "move" else "computer")
@@ -167,6 +175,7 @@ class Desk:
                     expected=expected,
                     note="" if begun else note,
                     event="stand-in move",
+                    stand_in=True,
                 )
             except MOVED_ON:
                 log.info("game %s moved on before its stand-in move", game_id)

@@ -2,6 +2,11 @@
 
 The buttons and the `/axio join|leave|start|cancel` commands call the same methods here, so
 both paths check the same things and leave the lobby message saying the same.
+
+Each stores first and answers after: what it asks storage before answering shares one
+deadline (`repo.within()`), a game that started is shown and driven before the answer goes
+out, and an answer Discord loses is followed by one saying what was stored
+(`after_stored`), never "nothing was changed".
 """
 
 from __future__ import annotations
@@ -13,12 +18,12 @@ from datetime import datetime
 
 import discord
 
-from storage import GameRecord, Repository
+from storage import DATABASE_FAULTS, GameRecord, Repository
 
 from ..screens.controls import OTHER_CHANNEL, computer_view, lobby_view
 from ..screens.lobby import lobby_text
 from ..screens.present import title
-from ..screens.refusals import Refusal
+from ..screens.refusals import Refusal, after_stored, stored
 from .background import log_event
 from .rights import may_manage
 
@@ -47,17 +52,18 @@ class Lobby:
         """`/axio new`: post the lobby with the host in the first seat; with `thread`, in a
         new thread of its own named after the game (the thread is the game's channel)."""
         where = await self._new_thread(interaction, kind) if thread else None
-        record = await self.repo.create_lobby(
-            kind,
-            interaction.guild_id or 0,
-            where.id if where else interaction.channel_id or 0,
-            interaction.user.id,
-            interaction.user.display_name,
-            max_seats=seats,
-            now=self.clock(),
-        )
-        await self._post(interaction, record, where)
+        with self.repo.within():
+            record = await self.repo.create_lobby(
+                kind,
+                interaction.guild_id or 0,
+                where.id if where else interaction.channel_id or 0,
+                interaction.user.id,
+                interaction.user.display_name,
+                max_seats=seats,
+                now=self.clock(),
+            )
         log_event(record, "lobby opened")
+        await self._post(interaction, record, where)
 
     async def repost(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """Post a stored lobby whose message was never recorded (the bot stopped between
@@ -68,17 +74,31 @@ class Lobby:
     async def _post(
         self, interaction: discord.Interaction, record: GameRecord, where: discord.Thread | None
     ) -> None:
-        """The lobby message as the answer, or in the game's new thread with a link."""
+        """The lobby message as the answer, or in the game's new thread with a link. A
+        message that never reached Discord leaves the lobby without one, which `/axio new`
+        in its channel posts again."""
+        missing = (
+            f"Your {title(record.kind)} lobby is open, but its message did not reach Discord: "
+            f"run `/axio new` in <#{record.channel_id}> to show it."
+        )
         if where is None:
-            await interaction.response.send_message(lobby_text(record), view=lobby_view(record.id))
+            answer = interaction.response.send_message(
+                lobby_text(record), view=lobby_view(record.id)
+            )
+            if not await after_stored(interaction, answer, missing):
+                return
             message = await interaction.original_response()
         else:
             message = await where.send(lobby_text(record), view=lobby_view(record.id))
-            await interaction.response.send_message(
+            answer = interaction.response.send_message(
                 f"🧵 {interaction.user.mention} opened {where.mention} for a game of "
                 f"**{title(record.kind)}**: join it there."
             )
-        await self.repo.set_message_ids(record.id, lobby_message_id=message.id)
+            await after_stored(interaction, answer, f"Your game is open in {where.mention}.")
+        try:
+            await self.repo.set_message_ids(record.id, lobby_message_id=message.id)
+        except DATABASE_FAULTS as error:  # the lobby works; its presses only answer privately
+            log.warning("game %s: lobby message not recorded (%s)", record.id, error)
 
     async def _new_thread(self, interaction: discord.Interaction, kind: str) -> discord.Thread:
         channel = interaction.channel
@@ -108,13 +128,28 @@ class Lobby:
             _seeds.randrange(2**31),
             now=self.clock(),
         )
-        await interaction.response.send_message(
+        self.started(record)
+        answer = interaction.response.send_message(
             f"🎲 A solo game of **{title(kind)}** for {interaction.user.mention}."
         )
-        self.started(record)
+        await after_stored(interaction, answer, f"Your solo game of **{title(kind)}** has started.")
 
     async def press(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
         """A lobby button or the matching command."""
+        with self.repo.within():
+            changed = await self._store(interaction, game_id, action)
+        if changed is None:
+            return
+        record, note = changed
+        if record.status == "running":
+            self.started(record)
+        await self.refresh(interaction, record, note)
+
+    async def _store(
+        self, interaction: discord.Interaction, game_id: int, action: str
+    ) -> tuple[GameRecord, str] | None:
+        """Store what the press asks, and what to tell the member; None when it asks a
+        question instead (the level of a computer player)."""
         record = await self.repo.get_game(game_id)
         if record.channel_id != interaction.channel_id:
             raise Refusal(OTHER_CHANNEL)
@@ -142,43 +177,47 @@ class Lobby:
                     view=computer_view(game_id),
                     ephemeral=True,
                 )
-                return
+                return None
             if action == "cancel":
                 record = await self.repo.cancel(game_id, now=now)
                 note = "You cancelled the game."
             else:
                 record = await self.repo.start(game_id, _seeds.randrange(2**31), now=now)
                 note = "The game has started."
-        await self.refresh(interaction, record, note)
-        if record.status == "running":
-            self.started(record)
+        stored(interaction, note)
+        return record, note
 
     async def add_computer(
         self, interaction: discord.Interaction, game_id: int, level: str
     ) -> None:
-        record = await self.repo.get_game(game_id)
-        if record.channel_id != interaction.channel_id:
-            raise Refusal(OTHER_CHANNEL)
-        if record.status != "lobby":
-            raise Refusal("That lobby is closed, so no computer can join it.")
-        if not may_manage(interaction, record):
-            raise Refusal(f"Only the host, <@{record.host_id}>, can add computer players.")
-        now = self.clock()
-        record = await self.repo.add_computer(game_id, level, now=now)  # type: ignore[arg-type]
+        with self.repo.within():
+            record = await self.repo.get_game(game_id)
+            if record.channel_id != interaction.channel_id:
+                raise Refusal(OTHER_CHANNEL)
+            if record.status != "lobby":
+                raise Refusal("That lobby is closed, so no computer can join it.")
+            if not may_manage(interaction, record):
+                raise Refusal(f"Only the host, <@{record.host_id}>, can add computer players.")
+            now = self.clock()
+            record = await self.repo.add_computer(game_id, level, now=now)  # type: ignore[arg-type]
         await self.refresh(interaction, record, f"A {level} computer player joined.")
 
     async def refresh(
         self, interaction: discord.Interaction, record: GameRecord, note: str
     ) -> None:
-        """Answer the member and bring the lobby message up to date."""
+        """Answer the member and bring the lobby message up to date (the change is stored:
+        a lost answer is followed by one saying `note`, and the lobby message is redrawn)."""
         view = lobby_view(record.id) if record.status == "lobby" else None
         is_lobby_message = (
             interaction.message is not None and interaction.message.id == record.lobby_message_id
         )
         if is_lobby_message:
-            await interaction.response.edit_message(content=lobby_text(record), view=view)
-            return
-        await interaction.response.send_message(note, ephemeral=True)
+            answer = interaction.response.edit_message(content=lobby_text(record), view=view)
+            if await after_stored(interaction, answer, note):
+                return
+        else:
+            answer = interaction.response.send_message(note, ephemeral=True)
+            await after_stored(interaction, answer, note)
         channel = interaction.channel
         if record.lobby_message_id and isinstance(channel, discord.abc.Messageable):
             try:
