@@ -4,7 +4,10 @@
 table's machinery (each part given only what it uses), registers the cog and the
 controls, syncs the commands, and starts the delivery loop and the scheduler, which deliver
 what is still owed and let computer seats play on: a restarted bot goes on exactly where
-the last one stopped.
+the last one stopped. When the database answers again after an outage (storage's
+`health.on_back`), the courier records what it could not and delivers what is owed at
+once, and games whose channels were deleted meanwhile end; deleted channels and threads
+end their games (`table/vanished.py`).
 
 It also sets up what operators see (`ops/`): the metrics every part reports to, and, with
 METRICS_PORT set, the internal port serving /metrics, /healthz and /readyz. On SQLite the
@@ -48,6 +51,7 @@ from .table.desk import Desk
 from .table.lobby import Lobby
 from .table.scheduler import Scheduler
 from .table.thinking import Thinker
+from .table.vanished import ChannelWatch
 
 log = logging.getLogger("axio")
 
@@ -134,6 +138,11 @@ class AxioBot(commands.AutoShardedBot):
             on_pass=self.desk.resume,
         )
         self.courier.retried = self.metrics.delivery_retry  # type: ignore[method-assign]
+        deletions = ChannelWatch(self.repo, self.background)
+        self.add_listener(deletions.on_guild_channel_delete)
+        self.add_listener(deletions.on_raw_thread_delete)
+        self.repo.health.on_back(self.courier.database_back)
+        self.repo.health.on_back(deletions.database_back)
         self.lobby = Lobby(self.repo, started=self.desk.started)
         self.builder = Builder(self.desk)
         self.scheduler = Scheduler(
