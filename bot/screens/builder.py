@@ -58,7 +58,7 @@ def own_tiles_file(game: TileGame, seat: int) -> discord.File | None:
             tile = game.tile_to_place  # type: ignore[attr-defined]
         if tile is None:
             return None
-        corners = ", ".join(colour_words(c).split(" ", 1)[-1] for c in tile)
+        corners = ", ".join(c.label if c else "empty corner" for c in tile)
         alt = (
             f"Your tile in its four turns, left to right: as drawn, then turned 90, 180 and "
             f"270 degrees clockwise. As drawn, its corners from the top left clockwise are "
