@@ -14,8 +14,9 @@ the database could not record (it was not answering) is recorded when it answers
 
 On deletion events: `on_raw_thread_delete` comes for every deleted thread, cached or not
 (`on_thread_delete` only for cached ones, so it would add nothing). A deleted channel
-takes its threads with it, and Discord sends no event for them: the channel's threads
-that discord.py knows end with it; any other is caught by the courier's next post.
+takes its threads with it: Discord sends no event for them, but discord.py sends
+`raw_thread_delete` for each thread of the channel it knows; any other is caught by the
+courier's next post.
 """
 
 from __future__ import annotations
@@ -51,8 +52,7 @@ class ChannelWatch:
         """Deleted channels whose games the database could not end yet."""
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        threads = getattr(channel, "threads", [])
-        await self.gone([channel.id, *(thread.id for thread in threads)])
+        await self.gone([channel.id])
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self.gone([payload.thread_id])
