@@ -152,3 +152,45 @@ def lock_waits_are_external(env: Any, repo: Any, monkeypatch: pytest.MonkeyPatch
 
     monkeypatch.setattr(writer, "execute", begin)
     monkeypatch.setattr(repo, "_lock", QueueForTheWriter())
+
+
+def server_waits_are_external(env: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tell SimCord that the bot's waits on the PostgreSQL server (a pooled connection, a
+    statement's answer) wait on something outside it. A frozen server answers nothing:
+    undeclared, SimCord would wait for those answers before moving its clock, and the
+    commands' deadlines (on that clock) could never end them. Declared, the deadlines end
+    them as the clock moves (`env.advance_time`); the test then waits for the answers
+    (`answered`), which a thawed server gives in real time."""
+    import asyncpg
+    from asyncpg.pool import Pool
+
+    reason = "the PostgreSQL server"
+
+    def declared(method: Any) -> Any:
+        async def waits(*args: Any, **kwargs: Any) -> Any:
+            task = asyncio.current_task()
+            if task in env._work.tasks and task not in env._work.external_waits:
+                return await env.external_wait(method(*args, **kwargs), reason=reason)
+            return await method(*args, **kwargs)
+
+        return waits
+
+    for owner, name in (
+        (Pool, "_acquire"),
+        (asyncpg.Connection, "execute"),
+        (asyncpg.Connection, "executemany"),
+        (asyncpg.Connection, "fetch"),
+        (asyncpg.Connection, "fetchval"),
+    ):
+        monkeypatch.setattr(owner, name, declared(getattr(owner, name)))
+
+
+async def answered(env: Any, results: list[InteractionResult], seconds: float = 5.0) -> None:
+    """Wait (wall-clock, SimCord's clock standing) until every interaction has its final
+    answer (a deferred one, its follow-up)."""
+    started = time.perf_counter()
+    while not all(r.acknowledged and not r.deferred for r in results):
+        if time.perf_counter() - started > seconds:
+            raise AssertionError(f"not answered: {results}")
+        await asyncio.sleep(0.02)
+        await env.settle()
