@@ -160,9 +160,11 @@ class Courier:
             if due is not None and due > now:
                 wait = min(self.idle, (due - now).total_seconds())
         except DATABASE_FAULTS as error:
-            log.warning("delivery pass stopped by the database (%s)", fault_reason(error))
             if self.repo.health.reachable:  # busy, not down: soon again
+                log.warning("delivery pass stopped: the database is busy (%s)", fault_reason(error))
                 wait = SOONEST
+            else:  # storage has logged the outage; its end wakes this loop
+                log.info("delivery pass stopped by the outage (%s)", fault_reason(error))
         except Exception:
             log.exception("delivery pass failed; the next pass tries again")
         self.loop.change_interval(seconds=max(SOONEST, wait))

@@ -14,11 +14,12 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable
+from contextlib import suppress
 from datetime import datetime
 
 import discord
 
-from storage import DATABASE_FAULTS, GameRecord, Repository
+from storage import DATABASE_FAULTS, GameRecord, NothingStoredError, Repository
 
 from ..screens.controls import OTHER_CHANNEL, computer_view, lobby_view
 from ..screens.lobby import lobby_text
@@ -50,18 +51,25 @@ class Lobby:
         self, interaction: discord.Interaction, kind: str, seats: int, *, thread: bool = False
     ) -> None:
         """`/axio new`: post the lobby with the host in the first seat; with `thread`, in a
-        new thread of its own named after the game (the thread is the game's channel)."""
+        new thread of its own named after the game (the thread is the game's channel). A
+        thread made for a lobby that was certainly not stored is deleted again."""
         where = await self._new_thread(interaction, kind) if thread else None
-        with self.repo.within():
-            record = await self.repo.create_lobby(
-                kind,
-                interaction.guild_id or 0,
-                where.id if where else interaction.channel_id or 0,
-                interaction.user.id,
-                interaction.user.display_name,
-                max_seats=seats,
-                now=self.clock(),
-            )
+        try:
+            with self.repo.within():
+                record = await self.repo.create_lobby(
+                    kind,
+                    interaction.guild_id or 0,
+                    where.id if where else interaction.channel_id or 0,
+                    interaction.user.id,
+                    interaction.user.display_name,
+                    max_seats=seats,
+                    now=self.clock(),
+                )
+        except NothingStoredError:
+            if where is not None:
+                with suppress(discord.HTTPException):
+                    await where.delete()
+            raise
         log_event(record, "lobby opened")
         await self._post(interaction, record, where)
 

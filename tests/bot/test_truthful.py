@@ -133,6 +133,9 @@ async def test_every_writing_command_says_nothing_changed_while_the_database_tak
         assert answers(result)[-1] == (
             f"The game's storage is not answering; {change.not_done}. Try again in a minute."
         )
+    in_thread = await table.slash(table.dan, "axio new", game="axio", thread=True)
+    assert outcomes.NEW_GAME.not_done in answers(in_thread)[-1]
+    assert table.channel.threads == []  # the thread made for it is gone again
     monkeypatch.undo()
     after = await table.record(record.id)
     assert (after.status, after.move_count, after.seats) == ("running", 0, record.seats)
