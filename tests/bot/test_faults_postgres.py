@@ -6,7 +6,8 @@ not played (whatever was said "not played" is not in the game); and the position
 within five seconds of the server answering again, with nothing owed left behind. The
 outage is logged once each way, and no traceback for any command.
 
-A server of the test's own (freezing the shared one would stall other tests). Times are
+A server of the test's own (`stoppable_postgres`: freezing the shared one would stall other
+tests). Times are
 wall-clock (`AnswerClock`) and the limits generous: SimCord's own clock measures nothing
 reliably here.
 """
@@ -17,13 +18,12 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Iterator
 
 import pytest
 
 from bot.config import Settings
 from bot.screens import outcomes
-from storage.pg_local import LocalServer, server_binaries, temporary_server
+from storage.pg_local import LocalServer
 from tests.bot.at_once import ANSWER_LIMIT_S, AnswerClock, server_waits_are_external
 from tests.bot.table import Table
 from tests.bot.test_delivery import TABLE_POST, answers, shows_turn_to, two_player
@@ -35,30 +35,9 @@ RECOVERY_S = 5.0
 
 
 @pytest.fixture
-def own_server() -> Iterator[LocalServer]:
-    if server_binaries() is None:
-        pytest.skip("no PostgreSQL server binaries (see tests/databases.py)")
-    server, scratch = temporary_server()
-    server.start()
-    try:
-        yield server
-    finally:
-        server.thaw()
-        server.stop()
-        scratch.cleanup()
-
-
-@pytest.fixture
-def bot_settings(own_server: LocalServer) -> Settings:
-    return Settings(
-        _env_file=None,
-        discord_token=None,
-        database_url=own_server.url,
-        computer_budget_s=0.02,
-        scheduler_minutes=30,
-        computer_processes=0,
-        delivery_idle_seconds=1800,  # only a recovery's own pass can deliver in time
-    )
+def bot_settings(bot_settings: Settings, stoppable_postgres: LocalServer) -> Settings:
+    """On the test's own server; only a recovery's own delivery pass can post in time."""
+    return bot_settings.model_copy(update={"database_url": stoppable_postgres.url})
 
 
 async def posted_after_recovery(table: Table, game_id: int) -> float:
@@ -82,7 +61,7 @@ def said_not_played(text: str) -> bool:
 
 
 async def test_a_frozen_server_answers_every_command_in_time_and_posts_after(
-    table: Table, own_server: LocalServer, monkeypatch, caplog
+    table: Table, stoppable_postgres: LocalServer, monkeypatch, caplog
 ):
     caplog.set_level(logging.INFO)
     record = await two_player(table)
@@ -99,7 +78,7 @@ async def test_a_frozen_server_answers_every_command_in_time_and_posts_after(
     plays = []
     with monkeypatch.context() as frozen:
         server_waits_are_external(table.env, frozen)
-        own_server.freeze()
+        stoppable_postgres.freeze()
         frozen_at = time.perf_counter()
         try:
             while time.perf_counter() - frozen_at < FREEZE_S:
@@ -117,7 +96,7 @@ async def test_a_frozen_server_answers_every_command_in_time_and_posts_after(
                 plays.append(batch[0])
                 await asyncio.sleep(1)  # the server stays frozen for ten seconds, wall-clock
         finally:
-            own_server.thaw()
+            stoppable_postgres.thaw()
     told = [answers(result)[-1] for result in plays]
     assert len(told) >= 3 and all(said_not_played(text) for text in told), told
     await posted_after_recovery(table, record.id)
@@ -132,16 +111,16 @@ async def test_a_frozen_server_answers_every_command_in_time_and_posts_after(
 
 
 async def test_a_stopped_server_started_again_is_used_again_without_a_restart(
-    table: Table, own_server: LocalServer, monkeypatch
+    table: Table, stoppable_postgres: LocalServer, monkeypatch
 ):
     record = await two_player(table)
     clock = AnswerClock(table.env, monkeypatch)
-    own_server.stop()
+    stoppable_postgres.stop()
     move = str(record.game.legal_moves()[0])
     refused = await table.slash(table.member_for(record), "axio play", move=move)
     assert said_not_played(answers(refused)[-1])
     assert clock.slowest() < ANSWER_LIMIT_S
-    own_server.start()
+    stoppable_postgres.start()
     await table.env.advance_time(2)  # the storage's probe finds it back
     played = await table.slash(table.member_for(record), "axio play", move=move)
     assert "You played" in answers(played)[-1]

@@ -34,16 +34,9 @@ SLOW_POST_S = 2.5
 
 
 @pytest.fixture
-def bot_settings(tmp_path) -> Settings:
-    return Settings(
-        _env_file=None,
-        discord_token=None,
-        database_path=tmp_path / "axio.sqlite3",
-        computer_budget_s=0.02,
-        scheduler_minutes=30,
-        computer_processes=0,
-        delivery_idle_seconds=2,  # both processes look for owed posts every two seconds
-    )
+def bot_settings(bot_settings: Settings) -> Settings:
+    """Both processes look for owed posts every two seconds."""
+    return bot_settings.model_copy(update={"delivery_idle_seconds": 2})
 
 
 class SlowPosts(Channels):
