@@ -4,9 +4,11 @@ SimCord's members run one operation at a time and wait for the bot to settle aft
 which is right for tests and wrong for load: real members do not wait for each other. So
 the driver builds each `/axio play` interaction the way SimCord does and hands it to
 SimCord's gateway without waiting, on a fixed schedule (an open loop: a command's round
-trip counts from when it was due, so any queueing shows). A command is answered when
-SimCord's record of it is no longer "thinking" (the bot's follow-up replaced it). Uses
-SimCord's internals (`simcord.interactions`), pinned by the dev extra (`simcord==3.2.1`).
+trip counts from when it was due, so any queueing shows). A command is answered the moment
+SimCord records its answer: a message, or the follow-up that replaces "thinking…" (the
+driver hooks those two methods of SimCord's record of the interaction, so nothing polls).
+Uses SimCord's internals (`simcord.interactions`, the record's methods), pinned by the dev
+extra (`simcord==3.2.1`).
 """
 
 from __future__ import annotations
@@ -80,8 +82,9 @@ class Driver:
                 return copy.deepcopy(payload["data"])
         raise RuntimeError("SimCord recorded no interaction")
 
-    def send(self, guild_id: int, channel_id: int, user_id: int, move: str) -> Any:
-        """Hand one `/axio play move:<move>` to the bot; returns SimCord's record of it."""
+    def send(self, guild_id: int, channel_id: int, user_id: int, move: str, answered: Any) -> Any:
+        """Hand one `/axio play move:<move>` to the bot; returns SimCord's record of it.
+        `answered(record)` is called when the bot's answer arrives."""
         data = copy.deepcopy(self.template)
         data["options"][0]["options"][0]["value"] = move
         record, payload = sim_interactions.base_payload(
@@ -92,6 +95,7 @@ class Driver:
             user_id=user_id,
             data=data,
         )
+        _on_answer(record, answered)
         self.backend.emit("INTERACTION_CREATE", payload)
         return record
 
@@ -110,12 +114,27 @@ class Driver:
         the most a process can do). Returns the gauges and the commands sent."""
         gauges = Gauges()
         stop = asyncio.Event()
-        watchers = [
-            asyncio.create_task(self._lag(gauges, stop)),
-        ]
+        lag = asyncio.create_task(self._lag(gauges, stop))
         paused = _track_gc(gauges)
-        in_flight: list[tuple[float, Any, Seats]] = []
-        poller = asyncio.create_task(self._answers(in_flight, gauges, stop))
+        in_flight: dict[int, tuple[float, Seats]] = {}
+        all_answered = asyncio.Event()
+        all_answered.set()
+
+        loop = asyncio.get_running_loop()
+
+        def answered(record: Any) -> None:
+            due, seats = in_flight.pop(record.id)
+            gauges.rtt_ms.append((time.perf_counter() - due) * 1000)
+            seats.busy = False
+            loop.call_soon(check, record)  # SimCord writes the text just after the hook
+            if not in_flight:
+                all_answered.set()
+
+        def check(record: Any) -> None:
+            text = self._answer_text(record)
+            if "You played" not in text:
+                gauges.refused.append(text[:120])
+
         start = time.perf_counter()
         sent = 0
         turn = 0
@@ -136,44 +155,26 @@ class Driver:
                 user, move = seats.moves[seats.next]
                 seats.next += 1
                 seats.busy = True
-                record = self.send(guild_id, seats.channel.id, user, move)
-                in_flight.append((due, record, seats))
+                all_answered.clear()
+                record = self.send(guild_id, seats.channel.id, user, move, answered)
+                in_flight[record.id] = (due, seats)
                 sent += 1
-            while in_flight:
-                await asyncio.sleep(0.001)
+            await asyncio.wait_for(all_answered.wait(), timeout=60)
         finally:
             stop.set()
-            for task in (*watchers, poller):
-                await task
+            await lag
             gc.callbacks.remove(paused)
         return gauges, sent
 
     @staticmethod
     def _due(
-        start: float, sent: int, rate: float | None, in_flight: list, concurrency: int
+        start: float, sent: int, rate: float | None, in_flight: dict, concurrency: int
     ) -> float:
         """When the next command is due: on the schedule, or now if a slot is free."""
         if rate:
             return start + sent / rate
         now = time.perf_counter()
         return now if len(in_flight) < concurrency else now + 0.0005
-
-    async def _answers(
-        self, in_flight: list[tuple[float, Any, Seats]], gauges: Gauges, stop: asyncio.Event
-    ) -> None:
-        """Every millisecond: which commands have their answer."""
-        while not stop.is_set() or in_flight:
-            now = time.perf_counter()
-            for item in list(in_flight):
-                due, record, seats = item
-                if record.responded and not record.loading:
-                    in_flight.remove(item)
-                    gauges.rtt_ms.append((now - due) * 1000)
-                    seats.busy = False
-                    answer = self._answer_text(record)
-                    if "You played" not in answer:
-                        gauges.refused.append(answer[:120])
-            await asyncio.sleep(0.001)
 
     def _answer_text(self, record: Any) -> str:
         message_id = record.followup_ids[-1] if record.followup_ids else record.message_id
@@ -188,6 +189,21 @@ class Driver:
             began = time.perf_counter()
             await asyncio.sleep(0.01)
             gauges.lag_ms.append(max(0.0, (time.perf_counter() - began - 0.01) * 1000))
+
+
+def _on_answer(record: Any, answered: Any) -> None:
+    """Call `answered(record)` once the bot answers: SimCord records an answer by one of
+    these two methods (an answer at once, or the follow-up after "thinking…")."""
+    for name in ("respond_with_message", "complete_deferred"):
+        method = getattr(record, name)
+
+        def hooked(*args: Any, _method: Any = method, **kwargs: Any) -> Any:
+            result = _method(*args, **kwargs)
+            if not record.loading:
+                answered(record)
+            return result
+
+        setattr(record, name, hooked)
 
 
 def _next_free(games: list[Seats], turn: int) -> Seats | None:

@@ -2,7 +2,8 @@
 
 `create_bot(settings)` builds an unstarted bot; `setup_hook` opens the database, builds the
 table's machinery (each part given only what it uses), registers the cog and the
-controls, syncs the commands, and starts the delivery loop and the scheduler, which deliver
+controls, syncs the commands, and starts the delivery loops (the games' posts, and the
+channel posts of the daily challenge and tournaments) and the scheduler, which deliver
 what is still owed and let computer seats play on: a restarted bot goes on exactly where
 the last one stopped. When the database answers again after an outage (storage's
 `health.on_back`), the courier records what it could not and delivers what is owed at
@@ -23,7 +24,8 @@ from __future__ import annotations
 import gc
 import logging
 import time
-from datetime import timedelta
+from collections.abc import Callable
+from datetime import datetime, timedelta
 
 import discord
 from discord import app_commands
@@ -36,6 +38,7 @@ from storage.target import describe, is_postgres_url, sqlite_path
 from .commands.builder import Builder
 from .commands.cog import AxioCog
 from .commands.controls import dynamic_items
+from .commands.daily_flow import DailyBuilder
 from .commands.services import Services
 from .config import Settings
 from .ops.health import ShardState, Watch
@@ -49,7 +52,9 @@ from .table.channels import Channels
 from .table.courier import Courier
 from .table.desk import Desk
 from .table.lobby import Lobby
+from .table.notices import Notices
 from .table.scheduler import Scheduler
+from .table.signup import Signup
 from .table.thinking import Thinker
 from .table.vanished import ChannelWatch
 
@@ -85,10 +90,17 @@ class AxioBot(commands.AutoShardedBot):
     lobby: Lobby
     builder: Builder
     scheduler: Scheduler
+    notices: Notices
     services: Services
     watch: Watch
 
-    def __init__(self, settings: Settings, *, shard_count: int | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        shard_count: int | None = None,
+        clock: Callable[[], datetime] | None = None,
+    ) -> None:
         intents = discord.Intents.default()
         shards = settings.shards
         if settings.shard_count is not None:
@@ -102,6 +114,8 @@ class AxioBot(commands.AutoShardedBot):
             allowed_mentions=NOBODY,  # pings are opt-in per message: safe_text.pinging
         )
         self.settings = settings
+        self.clock: Callable[[], datetime] = clock or discord.utils.utcnow
+        """What every part asks for the time (tests inject one: a daily challenge's day)."""
         self.shards_owned: ShardSet = shards
         """The servers whose games this process looks after: the scheduler, resume and
         delivery ask storage only for these, so two processes never act on one game."""
@@ -112,10 +126,10 @@ class AxioBot(commands.AutoShardedBot):
         self.repo: MeasuredRepository = None  # type: ignore[assignment]  # opened in setup_hook
         self.ops_server: OpsServer | None = None
         self._hold: DatabaseHold | None = None
-        self._loops: list[Courier | Scheduler] = []
+        self._loops: list[Courier | Scheduler | Notices] = []
 
     async def setup_hook(self) -> None:
-        settings, owned, clock = self.settings, self.shards_owned, discord.utils.utcnow
+        settings, owned, clock = self.settings, self.shards_owned, self.clock
         if not is_postgres_url(settings.database):
             self._hold = hold_database(sqlite_path(settings.database))
         self.repo = await open_measured(settings.database, self.metrics, clock=lambda: clock())
@@ -125,8 +139,10 @@ class AxioBot(commands.AutoShardedBot):
             self.thinker,
             self.background,
             deliver=lambda game_id: self.courier.kick(game_id),
+            ended=lambda record: self.notices.kick(),
             owned=owned,
             computer_budget_s=settings.computer_budget_s,
+            clock=clock,
             on_move=self.metrics.move,  # type: ignore[arg-type]
         )
         self.courier = Courier(
@@ -136,6 +152,16 @@ class AxioBot(commands.AutoShardedBot):
             owned=owned,
             idle_seconds=settings.delivery_idle_seconds,
             on_pass=self.desk.resume,
+            clock=clock,
+        )
+        self.notices = Notices(
+            self.repo,
+            channels,
+            self.background,
+            owned=owned,
+            idle_seconds=settings.delivery_idle_seconds,
+            opened=self.desk.started,
+            clock=clock,
         )
         self.courier.retried = self.metrics.delivery_retry  # type: ignore[method-assign]
         deletions = ChannelWatch(self.repo, self.background)
@@ -143,10 +169,16 @@ class AxioBot(commands.AutoShardedBot):
         self.add_listener(deletions.on_raw_thread_delete)
         self.repo.health.on_back(self.courier.database_back)
         self.repo.health.on_back(deletions.database_back)
-        self.lobby = Lobby(self.repo, started=self.desk.started)
+        self.lobby = Lobby(self.repo, started=self.desk.started, clock=clock)
         self.builder = Builder(self.desk)
         self.scheduler = Scheduler(
-            self.repo, self.desk, channels, owned=owned, minutes=settings.scheduler_minutes
+            self.repo,
+            self.desk,
+            channels,
+            owned=owned,
+            minutes=settings.scheduler_minutes,
+            notify=self.notices.kick,
+            clock=clock,
         )
         self.services = Services(
             self.repo,
@@ -157,12 +189,15 @@ class AxioBot(commands.AutoShardedBot):
             self.background,
             clock,
             self.metrics,
+            daily=DailyBuilder(self.desk, self.repo, clock),
+            signup=Signup(self.repo, channels, clock=clock),
+            notices=self.notices,
         )
         await self.add_cog(AxioCog(self.services))
         self.add_dynamic_items(*dynamic_items())
         await self.sync_commands()
-        for loop in (self.scheduler, self.courier):
-            loop.start()  # the courier's first pass delivers what is owed, resumes computers
+        for loop in (self.scheduler, self.courier, self.notices):
+            loop.start()  # the first passes deliver what is owed and resume computers
             self._loops.append(loop)
         self.watch = Watch(
             self.repo,
@@ -212,5 +247,12 @@ class AxioBot(commands.AutoShardedBot):
         await super().close()
 
 
-def create_bot(settings: Settings | None = None, *, shard_count: int | None = None) -> AxioBot:
-    return AxioBot(settings or Settings(), shard_count=shard_count)
+def create_bot(
+    settings: Settings | None = None,
+    *,
+    shard_count: int | None = None,
+    clock: Callable[[], datetime] | None = None,
+) -> AxioBot:
+    """An unstarted bot. `clock` (default: discord's UTC now) is the time every part uses:
+    tests give one to play a daily challenge on a chosen day."""
+    return AxioBot(settings or Settings(), shard_count=shard_count, clock=clock)

@@ -5,9 +5,9 @@ Pure functions of a moment or a day number; nothing here reads the clock. A day 
 00:00 UTC to the next 00:00 UTC, so "today" is the same everywhere at once.
 
 Decisions where the issue is silent:
-- The launch day is LAUNCH_DATE (1 December 2026, the first day of the month after the
-  daily challenge was written). Days before it have numbers below 1: there is no
-  challenge yet (`is_open` is False) and the bot says when it starts.
+- The launch day is LAUNCH_DATE (24 November 2026, the day the bot launched the daily
+  challenge). Days before it have numbers below 1: there is no challenge yet (`is_open`
+  is False) and the bot says when it starts.
 - The deal's seed is a hash of (game kind, day number), not of the date, so renumbering
   can never change an old day's deal, and AXIO's and Rota's deals are unrelated.
 - A daily result's place is decided by the rulebook's tie-break: the five colour scores
@@ -29,7 +29,7 @@ from datetime import UTC, date, datetime, timedelta
 DAILY_KINDS = ("axio", "rota")
 """The games with a daily challenge (each its own solo deal)."""
 
-LAUNCH_DATE = date(2026, 12, 1)
+LAUNCH_DATE = date(2026, 11, 24)
 """Day #1 of the daily challenge (UTC)."""
 
 SEED_RANGE = 2**31

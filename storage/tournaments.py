@@ -368,6 +368,15 @@ class TournamentCommands(Database):
         async with self._read() as conn:
             return await load_tables(conn, tournament_id, round_number)
 
+    async def tournament_byes(self, tournament_id: int, round_number: int) -> list[int]:
+        """The players who had a bye in that round (for the round's post)."""
+        rows = await self._fetchall(
+            "SELECT user_id FROM tournament_byes WHERE tournament_id = ? AND round = ? "
+            "ORDER BY user_id",
+            (tournament_id, round_number),
+        )
+        return [row[0] for row in rows]
+
     async def tournament_of_game(self, game_id: int) -> tuple[int, int, int] | None:
         """(tournament id, round, table number) of a tournament table's game, else None."""
         row = await self._fetchone(

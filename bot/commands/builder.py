@@ -10,6 +10,7 @@ the desk, which stores it with the post it owes.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from typing import Any
 
 import discord
@@ -26,6 +27,9 @@ from .checks import seat_for
 
 
 class Builder:
+    typed = True
+    """Whether `/axio play` can make the moves this builder makes (the pages say so)."""
+
     def __init__(self, desk: Desk) -> None:
         self.desk = desk
 
@@ -53,7 +57,7 @@ class Builder:
         else:
             text += "\n" + pages.suggestions_text(game)
             view = pages.suggestions_view(record)
-        await self._show(interaction, text, file, view, edit=edit)
+        await self._show(interaction, record, text, file, view, edit=edit)
 
     async def menus(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """**Other move…**: the menus for any move, first the tile or the position."""
@@ -64,8 +68,11 @@ class Builder:
         if game.kind == "axio" and len(set(game.rack(seat.seat))) == 1:  # type: ignore[attr-defined]
             tile = game.rack(seat.seat)[0]  # type: ignore[attr-defined]
             view.add_item(pages.placements(record, f"{tile[0]}{tile[1]}"))
-        text = pages.own_tiles_text(game, seat.seat) + "\n" + pages.first_step_text(game)
-        await self._show(interaction, text, pages.own_tiles_file(game, seat.seat), view, edit=True)
+        text = pages.own_tiles_text(game, seat.seat) + "\n"
+        text += pages.first_step_text(game, typed=self.typed)
+        await self._show(
+            interaction, record, text, pages.own_tiles_file(game, seat.seat), view, edit=True
+        )
 
     def _mover(self, interaction: discord.Interaction, record: GameRecord) -> Seat:
         seat = seat_for(interaction, record)
@@ -89,7 +96,7 @@ class Builder:
             )
             text = pages.own_tiles_text(game, seat.seat) + "\nNow choose a placement (best first)."
             file = pages.own_tiles_file(game, seat.seat)
-            await self._show(interaction, text, file, view, edit=True)
+            await self._show(interaction, record, text, file, view, edit=True)
             return
         await self.preview(interaction, record, value)
 
@@ -99,7 +106,7 @@ class Builder:
         """The move drawn on the board as a ghost, what it scores, and Confirm."""
         self._mover(interaction, record)
         words, file, view = pages.preview(record, text)
-        await self._show(interaction, words, file, view, edit=True)
+        await self._show(interaction, record, words, file, view, edit=True)
 
     async def confirm(
         self, interaction: discord.Interaction, record: GameRecord, text: str
@@ -116,22 +123,35 @@ class Builder:
         )
         interaction.extras["committed"] = describe(game, move)
         done = pages.played_text(game, move, result.points)
-        if record.seat_to_move is not None and record.seat_to_move.seat == seat.seat:
-            answer = self.open(interaction, record, edit=True)
-        else:
-            answer = interaction.edit_original_response(content=done, attachments=[], view=None)
+        answer = self.after_move(interaction, record, seat.seat, done)
         await after_commit(interaction, answer, result.move)
+
+    def after_move(
+        self, interaction: discord.Interaction, record: GameRecord, seat: int, done: str
+    ) -> Awaitable[object]:
+        """What the player sees once their move stands: the builder again if they move
+        again (AXIO! or the exchange option), else what they played. (The daily challenge's
+        builder shows its end here.)"""
+        if record.seat_to_move is not None and record.seat_to_move.seat == seat:
+            return self.open(interaction, record, edit=True)
+        return interaction.edit_original_response(content=done, attachments=[], view=None)
+
+    def page_files(self, record: GameRecord, file: discord.File | None) -> list[discord.File]:
+        """The pictures of a builder page: the player's tiles, or the preview. (The daily
+        challenge's builder adds the board, which no public post shows.)"""
+        return [file] if file else []
 
     async def _show(
         self,
         interaction: discord.Interaction,
+        record: GameRecord,
         text: str,
         file: discord.File | None,
         view: discord.ui.View | None,
         *,
         edit: bool,
     ) -> None:
-        files = [file] if file else []
+        files = self.page_files(record, file)
         kwargs: dict[str, Any] = {"content": text, "view": view}
         if interaction.response.is_done():
             await interaction.edit_original_response(attachments=files, **kwargs)

@@ -31,11 +31,14 @@ from ..screens.controls import (
     OTHER_CHANNEL,
     PICK,
     PREFIX,
+    SHARE,
+    SIGNUP,
     Address,
     ForgedControl,
 )
 from ..screens.outcomes import Change
 from ..screens.refusals import SERVER_ONLY, Refusal, changing, reply_refusal
+from .builder import Builder
 from .services import services
 
 _ITEMS: list[type[GameControl]] = []
@@ -104,12 +107,22 @@ class GameControl(discord.ui.DynamicItem[discord.ui.Item], template=r"$^"):
         raise NotImplementedError
 
     async def current(self, interaction: discord.Interaction) -> GameRecord:
-        """The game, refusing if this control was made for an earlier move."""
+        """The game, refusing if this control was made for an earlier move. A daily
+        challenge's game is in no channel: it is played from its player's own message,
+        wherever they opened it, on its own day."""
         record = await services(interaction).repo.get_game(self.game_id)
-        if record.channel_id != interaction.channel_id:
+        daily = is_daily(record)
+        if daily:
+            services(interaction).daily.check_open(record)
+        elif record.channel_id != interaction.channel_id:
             raise Refusal(OTHER_CHANNEL)
         if record.status != "running" or record.game is None:
             raise Refusal("That game is over. Start a new one with `/axio new`.")
+        if record.move_count != self.move_count and daily:
+            raise Refusal(
+                "That was for an earlier move of your daily game; `/axio daily play` shows "
+                "where it stands."
+            )
         if record.move_count != self.move_count:
             turn = stale_turn(record, self.move_count)
             raise Refusal(
@@ -143,6 +156,16 @@ def on_private_message(interaction: discord.Interaction) -> bool:
     return message is not None and message.flags.ephemeral
 
 
+def is_daily(record: GameRecord) -> bool:
+    return "daily" in record.settings
+
+
+def builder_of(interaction: discord.Interaction, record: GameRecord) -> Builder:
+    """The daily challenge's builder for a daily game, else the table's."""
+    served = services(interaction)
+    return served.daily if is_daily(record) else served.builder
+
+
 def stale_turn(record: GameRecord, move_count: int) -> int:
     game = record.game
     if game is not None and move_count < len(game.log):
@@ -169,7 +192,7 @@ class ComputerControl(GameControl, address=COMPUTER):
 class MyTilesControl(GameControl, address=MY_TILES):
     async def run(self, interaction: discord.Interaction) -> None:
         record = await self.current(interaction)
-        await services(interaction).builder.open(interaction, record)
+        await builder_of(interaction, record).open(interaction, record)
 
 
 class ChoiceControl(GameControl, address=PICK):
@@ -178,7 +201,9 @@ class ChoiceControl(GameControl, address=PICK):
     async def run(self, interaction: discord.Interaction) -> None:
         record = await self.current(interaction)
         value = chosen_value(interaction)
-        await services(interaction).builder.chosen(interaction, record, self.fields["step"], value)
+        await builder_of(interaction, record).chosen(
+            interaction, record, self.fields["step"], value
+        )
 
 
 class MoveControl(GameControl, address=MOVE):
@@ -187,7 +212,7 @@ class MoveControl(GameControl, address=MOVE):
     async def run(self, interaction: discord.Interaction) -> None:
         act, move = self.fields["act"], self.fields["move"]
         record = await self.current(interaction)
-        builder = services(interaction).builder
+        builder = builder_of(interaction, record)
         if act == "back":
             await builder.open(interaction, record, edit=True)
         elif act == "other":
@@ -196,6 +221,18 @@ class MoveControl(GameControl, address=MOVE):
             await builder.preview(interaction, record, move)
         else:
             await builder.confirm(interaction, record, move or act)
+
+
+class ShareControl(GameControl, address=SHARE):
+    async def run(self, interaction: discord.Interaction) -> None:
+        await services(interaction).daily.share(interaction, self.game_id)
+
+
+class SignupControl(GameControl, address=SIGNUP):
+    async def run(self, interaction: discord.Interaction) -> None:
+        await services(interaction).signup.press(
+            interaction, self.fields["tournament_id"], self.fields["action"]
+        )
 
 
 def chosen_value(interaction: discord.Interaction) -> str:

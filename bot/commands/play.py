@@ -172,6 +172,7 @@ class PlayCommands:
                 )
             record = await repo.cancel(record.id, now=self.services.clock())
         log_event(record, "ended")
+        self.services.desk.committed(record)  # a tournament's round may close with it
         channels = self.services.channels
         self.services.background.spawn(channels.retire_turn_message(record, record.turn_message_id))
         answer = interaction.response.send_message(

@@ -21,7 +21,10 @@ from ..table.background import Background
 from ..table.channels import Channels
 from ..table.desk import Desk
 from ..table.lobby import Lobby
+from ..table.notices import Notices
+from ..table.signup import Signup
 from .builder import Builder
+from .daily_flow import DailyBuilder
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,9 @@ class Services:
     background: Background
     clock: Callable[[], datetime]
     metrics: Metrics
+    daily: DailyBuilder
+    signup: Signup
+    notices: Notices
 
 
 class _Served(Protocol):

@@ -85,12 +85,16 @@ def exchange_question(game: TileGame, seat: int) -> str:
     )
 
 
-def suggestions_text(game: TileGame) -> str:
+TYPE_IT = " (or type `/axio play`)"
+
+
+def suggestions_text(game: TileGame, *, typed: bool = True) -> str:
+    """`typed`: whether `/axio play` can make this move too (not in a daily challenge)."""
     if not best_moves(game):
         return "Press **Other move…** to choose your move."
     return (
         f"Suggested moves, {SUGGESTED_ORDER}: tap one to preview it, or press "
-        "**Other move…** for any move (or type `/axio play`)."
+        f"**Other move…** for any move{TYPE_IT if typed else ''}."
     )
 
 
@@ -113,13 +117,15 @@ def suggestions_view(record: GameRecord) -> discord.ui.View:
     return view_of(*buttons)
 
 
-def first_step_text(game: TileGame) -> str:
+def first_step_text(game: TileGame, *, typed: bool = True) -> str:
     if game.kind == "rota":
         return (
             "Choose where the tile goes, by the names on the display "
             f"({SUGGESTED_ORDER}), then its turn."
         )
-    return "Choose a tile (in rack order), then a placement. Or type `/axio play`."
+    return "Choose a tile (in rack order), then a placement." + (
+        " Or type `/axio play`." if typed else ""
+    )
 
 
 def first_step(record: GameRecord) -> ControlSelect:

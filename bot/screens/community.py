@@ -9,6 +9,7 @@ from __future__ import annotations
 import discord
 
 from engine import game_class
+from engine.seasons import season_label
 from render import render_replay
 from storage import (
     CHANNEL_GONE,
@@ -31,10 +32,18 @@ from .summary import image_file
 ACCENT = discord.Colour.from_rgb(245, 197, 66)
 
 
-def leaderboard_embed(kind: str, entries: list[LeaderboardEntry]) -> discord.Embed:
-    embed = discord.Embed(title=f"🏆 {title(kind)} leaderboard", colour=ACCENT)
+def leaderboard_embed(
+    kind: str, entries: list[LeaderboardEntry], season: int | None = None
+) -> discord.Embed:
+    """All time, or one season's own table (a month: its games alone)."""
+    when = f" — {season_label(season)}" if season is not None else ""
+    embed = discord.Embed(title=f"🏆 {title(kind)} leaderboard{when}", colour=ACCENT)
     if not entries:
-        embed.description = "No rated games yet. Finish a game with `/axio new` to appear here."
+        embed.description = (
+            "No rated games this season yet. Finish a game with `/axio new` to appear here."
+            if season is not None
+            else "No rated games yet. Finish a game with `/axio new` to appear here."
+        )
         return embed
     lines = ["`#  rating  games  wins  best low`"]
     for entry in entries:
@@ -45,7 +54,12 @@ def leaderboard_embed(kind: str, entries: list[LeaderboardEntry]) -> discord.Emb
             f"{best:>8}` {shown_name(entry.name)}"
         )
     embed.description = "\n".join(lines)
-    embed.set_footer(text=RATING_NOTE)
+    season_note = (
+        f"{season_label(season)}: ratings from that month's games alone. "
+        if season is not None
+        else "All time. A month's own table: season option. "
+    )
+    embed.set_footer(text=season_note + RATING_NOTE)
     return embed
 
 
@@ -176,6 +190,11 @@ def settings_embed(settings: GuildSettings) -> discord.Embed:
     embed.add_field(name="Timeout", value=timeout)
     embed.add_field(name="On timeout", value=action)
     embed.add_field(name="Hints", value="on" if settings.hints_enabled else "off")
+    daily = settings.daily_channel_id
+    embed.add_field(
+        name="Daily post",
+        value=f"in <#{daily}>, after 00:00 UTC each day" if daily else "off",
+    )
     return embed
 
 

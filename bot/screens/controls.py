@@ -67,8 +67,8 @@ class Address:
             raise ForgedControl("it has too few parts")
         found: dict[str, Any] = {}
         for name, part in zip(self.fields, parts, strict=True):
-            if name == "game_id":
-                found[name] = id_number(part, "game", GAME_ID_LIMIT, low=1)
+            if name in ("game_id", "tournament_id"):
+                found[name] = id_number(part, name.split("_")[0], GAME_ID_LIMIT, low=1)
             elif name == "move_count":
                 found[name] = id_number(part, "move number", MOVE_COUNT_LIMIT)
             elif name in self.allowed and part not in self.allowed[name]:
@@ -119,6 +119,14 @@ MOVE = Address(
 )
 """A builder button: `act` is `ok` (play the move), `back`, `exchange`, `keep`, `try`
 (preview a suggested move, labelled with what it scores) or `other` (the full menus)."""
+SIGNUP_LABELS: dict[str, tuple[str, discord.ButtonStyle]] = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+}
+SIGNUP = Address("signup", ("tournament_id", "action"), {"action": tuple(SIGNUP_LABELS)})
+"""A tournament's sign-up button: join or leave."""
+SHARE = Address("share", ("game_id",))
+"""The Share button of a finished daily challenge: posts its spoiler-free card."""
 
 
 class ControlButton(discord.ui.Button):
@@ -199,3 +207,23 @@ def lobby_view(game_id: int) -> discord.ui.View:
 
 def computer_view(game_id: int) -> discord.ui.View:
     return view_of(*(computer_button(game_id, level) for level in COMPUTER_LEVELS))
+
+
+def signup_view(tournament_id: int) -> discord.ui.View:
+    return view_of(
+        *(
+            ControlButton(label=label, style=style, custom_id=SIGNUP.custom_id(tournament_id, act))
+            for act, (label, style) in SIGNUP_LABELS.items()
+        )
+    )
+
+
+def share_view(game_id: int) -> discord.ui.View:
+    return view_of(
+        ControlButton(
+            label="Share",
+            emoji="📣",
+            style=discord.ButtonStyle.primary,
+            custom_id=SHARE.custom_id(game_id),
+        )
+    )

@@ -23,14 +23,40 @@ class Channels:
 
     async def channel(self, record: GameRecord) -> discord.abc.Messageable | None:
         """The game's channel; None when Discord says it no longer exists."""
-        channel = self.client.get_channel(record.channel_id)
+        channel = await self.by_id(record.channel_id)
+        if channel is None:
+            log.warning("game %s: channel %s is gone", record.id, record.channel_id)
+        return channel  # type: ignore[return-value]
+
+    async def by_id(self, channel_id: int) -> discord.abc.GuildChannel | discord.Thread | None:
+        """A channel or thread by its id; None when Discord says it no longer exists."""
+        channel = self.client.get_channel(channel_id)
         if channel is None:
             try:
-                channel = await self.client.fetch_channel(record.channel_id)
+                channel = await self.client.fetch_channel(channel_id)
             except discord.NotFound:
-                log.warning("game %s: channel %s is gone", record.id, record.channel_id)
                 return None
         return channel  # type: ignore[return-value]
+
+    @property
+    def me(self) -> int:
+        """The bot's own user id."""
+        assert self.client.user is not None
+        return self.client.user.id
+
+    async def edit_message(
+        self, channel_id: int, message_id: int | None, **changes: object
+    ) -> None:
+        """Edit one of the bot's messages, best effort (it may be gone)."""
+        if message_id is None:
+            return
+        try:
+            message = self.client.get_partial_messageable(channel_id).get_partial_message(
+                message_id
+            )
+            await message.edit(**changes)  # type: ignore[arg-type]
+        except (TimeoutError, discord.HTTPException, OSError):
+            log.info("could not edit message %s in channel %s", message_id, channel_id)
 
     async def retire_turn_message(self, record: GameRecord, message_id: int | None) -> None:
         """Take the buttons off an old turn message: they would only say 'too late'. Best
@@ -44,6 +70,15 @@ class Channels:
                 await old.edit(**retired_turn_post(old))
         except (TimeoutError, discord.HTTPException, OSError):
             log.info("game %s: could not tidy turn message %s", record.id, message_id)
+
+    async def say(self, channel_id: int, text: str) -> None:
+        """A line in a channel, pinging nobody, best effort (it may be gone)."""
+        try:
+            channel = await self.by_id(channel_id)
+            if channel is not None:
+                await channel.send(text)  # type: ignore[union-attr]
+        except (TimeoutError, discord.HTTPException, OSError):
+            log.info("could not write in channel %s", channel_id)
 
     async def direct_message(self, user_id: int, text: str) -> None:
         """A direct message to a member, best effort (they may not accept them)."""

@@ -49,8 +49,10 @@ def skip_votes_needed(record: GameRecord) -> int:
 
 class Desk:
     """`deliver(game_id)` asks for the game's owed posts to go out (the courier's kick);
-    `owned` are the servers whose games this process drives; `on_move(kind, by)` is told
-    of every move stored (by a "person" or a "computer"), for the metrics."""
+    `ended(record)` is told of every game a commit here ended (a tournament's round may
+    have closed with it, owing channel posts); `owned` are the servers whose games this
+    process drives; `on_move(kind, by)` is told of every move stored (by a "person" or a
+    "computer"), for the metrics."""
 
     def __init__(
         self,
@@ -61,11 +63,13 @@ class Desk:
         deliver: Callable[[int], None],
         owned: ShardSet,
         computer_budget_s: float,
+        ended: Callable[[GameRecord], None] = lambda record: None,
         clock: Callable[[], datetime] = discord.utils.utcnow,
         on_move: Callable[[str, str], None] = lambda kind, by: None,
     ) -> None:
         self.on_move = on_move
         self.repo = repo
+        self.ended = ended
         self.thinker = thinker
         self.background = background
         self.deliver = deliver
@@ -111,6 +115,8 @@ class Desk:
     def committed(self, record: GameRecord) -> None:
         """After any commit: deliver what it owes, and let a computer to move think."""
         self.deliver(record.id)
+        if record.status != "running":
+            self.ended(record)
         seat = record.seat_to_move
         if record.status == "running" and seat is not None and seat.plays_as is not None:
             self.drive(record.id)
@@ -148,6 +154,8 @@ class Desk:
             log_event(record, "computer move", move=result.move, seat=result.seat)
             self.on_move(record.kind, "computer")
             self.deliver(game_id)
+            if record.status != "running":
+                self.ended(record)
 
     async def play_for(
         self, game_id: int, seat: int, note: str = "", level: str = STAND_IN_LEVEL

@@ -1,4 +1,5 @@
-"""Reminders and timeouts, driven by storage rather than in-memory timers.
+"""Reminders and timeouts, driven by storage rather than in-memory timers; and, on the
+same passes, the day's daily posts owed and the tournaments whose start time has come.
 
 Every few minutes the loop asks storage which players to move have waited past their
 server's reminder or timeout, so a restart loses nothing: the waiting time is the stored
@@ -6,7 +7,9 @@ server's reminder or timeout, so a restart loses nothing: the waiting time is th
 timeout's note is stored with what it does (the stand-in move, or the resignation) in one
 transaction and posted by the delivery loop, so a crash between them repeats neither. A
 failing pass is logged and the next pass runs as usual; one the database failed (not
-answering, busy) is one line without a traceback: storage logs the outage itself.
+answering, busy) is one line without a traceback: storage logs the outage itself. The
+daily posts and a tournament's start are owed as channel posts in storage's transactions;
+`notify` then wakes their delivery loop.
 """
 
 from __future__ import annotations
@@ -45,9 +48,11 @@ class Scheduler:
         *,
         owned: ShardSet,
         minutes: float,
+        notify: Callable[[], None] = lambda: None,
         clock: Callable[[], datetime] = discord.utils.utcnow,
     ) -> None:
         self.repo = repo
+        self.notify = notify
         self.desk = desk
         self.channels = channels
         self.owned = owned
@@ -79,6 +84,12 @@ class Scheduler:
         for due in await self.repo.games_due_timeout(now, owned):
             if owned.owns(due.guild_id):
                 await self._guarded(self.time_out(due), due)
+        owed = await self.repo.queue_daily_posts(now, owned)
+        started = await self.repo.start_due_tournaments(now, owned)
+        for t in started:
+            log.info("tournament %s: %s at its start time", t.id, t.status)
+        if owed or started:
+            self.notify()
 
     async def _guarded(self, work, due: DueTurn) -> None:  # type: ignore[no-untyped-def]
         try:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import simcord
@@ -24,6 +26,7 @@ class Table:
     channel: Any
     members: dict[str, Any]
     settings: Settings
+    clock: Callable[[], datetime] | None = None
     results: list[Any] = field(default_factory=list)
     _errors_seen: int = 0
 
@@ -39,6 +42,10 @@ class Table:
 
     async def slash(self, member: Any, command: str, /, **options: Any) -> Any:
         return self._after(await member.slash(self.channel, command, **options))
+
+    async def slash_in(self, channel: Any, member: Any, command: str, /, **options: Any) -> Any:
+        """A command in another channel or thread than the table's."""
+        return self._after(await member.slash(channel, command, **options))
 
     async def click(self, member: Any, message: Any, **which: Any) -> Any:
         return self._after(await member.click(message, **which))
@@ -116,7 +123,7 @@ class Table:
     async def restart(self) -> AxioBot:
         """A brand-new bot on the same database, as after a crash or a deploy."""
         old = self.bot
-        bot = create_bot(self.settings, shard_count=1)
+        bot = create_bot(self.settings, shard_count=1, clock=self.clock)
         await self.env.restart_bot(bot)
         await old.repo.close()  # the old process is gone; its connection with it
         return bot
