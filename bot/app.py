@@ -168,6 +168,7 @@ class AxioBot(commands.AutoShardedBot):
         self.add_listener(deletions.on_guild_channel_delete)
         self.add_listener(deletions.on_raw_thread_delete)
         self.repo.health.on_back(self.courier.database_back)
+        self.repo.health.on_back(self.notices.database_back)
         self.repo.health.on_back(deletions.database_back)
         self.lobby = Lobby(self.repo, started=self.desk.started, clock=clock)
         self.builder = Builder(self.desk)

@@ -229,6 +229,8 @@ class ShareControl(GameControl, address=SHARE):
 
 
 class SignupControl(GameControl, address=SIGNUP):
+    CHANGE = outcomes.TOURNAMENT
+
     async def run(self, interaction: discord.Interaction) -> None:
         await services(interaction).signup.press(
             interaction, self.fields["tournament_id"], self.fields["action"]

@@ -86,6 +86,16 @@ NOTIFY = Change(
     "I could not confirm your choice; run `/axio notify` again in a moment: saving it "
     "twice does no harm.",
 )
+DAILY = Change(
+    "today's deal was not dealt",
+    "I could not confirm that today's deal was dealt; `/axio daily play` again shows it (or "
+    "deals it): you get one counted game either way.",
+)
+TOURNAMENT = Change(
+    "the tournament was not changed",
+    "I could not confirm that change to the tournament; in a moment "
+    "`/axio tournament standings` shows whether it was made.",
+)
 FORGET = Change(
     "nothing was deleted",
     "I could not confirm the deletion; in a moment `/axio forget-me` shows what is still kept.",

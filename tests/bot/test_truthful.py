@@ -19,8 +19,10 @@ from tests.bot.at_once import (
     lock_waits_are_external,
     slash_at_once,
 )
+from tests.bot.daily_helpers import DayClock
 from tests.bot.table import Table, labels, text_of
 from tests.bot.test_delivery import answers, shows_turn_to, two_player
+from tests.bot.tournament_helpers import open_signup
 from tests.lock_holder import holding_write_lock
 
 CALLBACK = "/interactions/*/callback"
@@ -105,6 +107,7 @@ async def test_every_writing_command_says_nothing_changed_while_the_database_tak
     record = await two_player(table)
     elsewhere = table.guild.create_text_channel("elsewhere")
     lobby = (await table.cat.slash(elsewhere, "axio new", game="rota")).response
+    _, signup = await open_signup(table, table.cat, game="axio", format="swiss")
     await table.env.advance_time(12.5 * 3600)  # a vote to skip is open
     repo = table.bot.repo
 
@@ -127,12 +130,15 @@ async def test_every_writing_command_says_nothing_changed_while_the_database_tak
         outcomes.NEW_GAME: await table.dan.slash(
             table.guild.create_text_channel("third"), "axio solo", game="axio"
         ),
+        outcomes.TOURNAMENT: await table.click(table.dan, signup, label="Join"),
     }
     for change, result in attempts.items():
         assert result.ephemeral, change
         assert answers(result)[-1] == (
             f"The game's storage is not answering; {change.not_done}. Try again in a minute."
         )
+    opened = await table.slash(table.ann, "axio tournament new", game="rota", format="swiss")
+    assert outcomes.TOURNAMENT.not_done in answers(opened)[-1]
     in_thread = await table.slash(table.dan, "axio new", game="axio", thread=True)
     assert outcomes.NEW_GAME.not_done in answers(in_thread)[-1]
     assert table.channel.threads == []  # the thread made for it is gone again
@@ -142,6 +148,26 @@ async def test_every_writing_command_says_nothing_changed_while_the_database_tak
     assert len((await repo.game_in_channel(elsewhere.id)).seats) == 1
     assert not await repo.notify_enabled(table.ben.id)
     assert (await repo.guild_settings(table.guild.id)).reminder_hours != 3
+    [open_one] = await repo.tournaments(table.guild.id, statuses=("signup",))
+    assert [p.user_id for p in open_one.players] == [table.cat.id]
+    no_tracebacks(caplog)
+
+
+@pytest.mark.parametrize("bot_clock", [DayClock(day=1, hour=9)])
+async def test_a_daily_deal_the_database_did_not_take_is_said_not_dealt(
+    table: Table, monkeypatch, caplog
+):
+    def no_writes():
+        raise DatabaseUnavailableError("the server stopped answering (test)")
+
+    monkeypatch.setattr(table.bot.repo, "_write", no_writes)
+    caplog.set_level(logging.INFO)
+    played = await table.slash(table.dan, "axio daily play", game="rota")
+    assert played.ephemeral and answers(played)[-1] == (
+        f"The game's storage is not answering; {outcomes.DAILY.not_done}. Try again in a minute."
+    )
+    monkeypatch.undo()
+    assert await table.bot.repo.daily_attempt("rota", table.dan.id, 1) is None
     no_tracebacks(caplog)
 
 
@@ -175,6 +201,14 @@ async def test_lobby_changes_told_when_discord_loses_the_answer(table: Table):
         assert "nothing was changed" not in str(answers(result))
     shown = await table.dan.slash(thread_table, "axio new", game="rota")
     assert not shown.ephemeral and "Press **Join**" in shown.response.content
+
+    t, signup = await open_signup(table, table.cat, game="axio", format="swiss")
+    table.env.inject_error("POST", CALLBACK, status=503, times=1)
+    signed = await table.click(table.dan, signup, label="Join")
+    assert answers(signed)[-1].startswith("You joined") and signed.ephemeral
+    assert "nothing was changed" not in str(answers(signed))
+    t = await table.bot.repo.tournament(t.id)
+    assert table.dan.id in [p.user_id for p in t.players] and "dan" in text_of(signup)
 
 
 async def test_four_writes_answer_in_time_while_another_process_holds_the_lock(
