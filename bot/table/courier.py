@@ -250,7 +250,7 @@ class Courier:
     async def _post(self, record: GameRecord, posts: list[OwedPost], keeper: LeaseKeeper) -> None:
         channel = await self.channels.channel(record)
         if channel is None:
-            await channel_lost(self.repo, record.channel_id)
+            await self._channel_gone(record, posts)
             return
         if keeper.lost:  # another process took the rows (our lease lapsed): it posts them
             log.warning("game %s: another process took its posts; leaving them to it", record.id)
@@ -271,11 +271,17 @@ class Courier:
         if record.turn_message_id not in (None, message.id):
             await self.channels.retire_turn_message(record, record.turn_message_id)
 
+    async def _channel_gone(self, record: GameRecord, posts: list[OwedPost]) -> None:
+        """End the game of a channel that is gone, and drop its posts (a finished game's
+        last post too: there is nowhere to show it)."""
+        await channel_lost(self.repo, record.channel_id)
+        await self.repo.posts_delivered([post.id for post in posts], outcome="channel gone")
+
     async def _failed(self, record: GameRecord, posts: list[OwedPost], error: Exception) -> None:
         ids = [post.id for post in posts]
         if isinstance(error, discord.NotFound):
             log.warning("game %s: channel %s is gone", record.id, record.channel_id)
-            await channel_lost(self.repo, record.channel_id)
+            await self._channel_gone(record, posts)
             return
         attempts = max(post.attempts for post in posts)
         wait = backoff(attempts, error)

@@ -66,7 +66,8 @@ async def test_a_desk_plays_moves_and_drives_computers_without_a_bot(tmp_path):
         await repo.close()
 
 
-async def test_a_courier_drops_the_posts_of_a_game_whose_channel_is_gone(tmp_path):
+@pytest.mark.parametrize("status", ["running", "finished"])
+async def test_a_courier_drops_the_posts_of_a_game_whose_channel_is_gone(tmp_path, status):
     class NoChannels:
         """Discord says every channel is gone."""
 
@@ -94,11 +95,18 @@ async def test_a_courier_drops_the_posts_of_a_game_whose_channel_is_gone(tmp_pat
         record = await repo.create_lobby("axio", 1, 2, 3, "ann")
         await repo.join(record.id, 4, "ben")
         record = await repo.start(record.id, seed=7)
+        while status == "finished" and record.status == "running":
+            record, _ = await repo.record_move(
+                record.id, record.move_count, record.game.legal_moves()[0]
+            )
         assert await repo.owed_games() == [record.id]
         await courier.deliver_once(record.id)
-        assert await repo.owed_games() == []
+        assert await repo.owed_games() == [] and await repo.owed_count(record.id) == 0
         ended = await repo.get_game(record.id)
-        assert (ended.status, ended.ended_reason) == ("cancelled", CHANNEL_GONE)
+        if status == "running":  # ended without a result; a finished game keeps its own
+            assert (ended.status, ended.ended_reason) == ("cancelled", CHANNEL_GONE)
+        else:
+            assert (ended.status, ended.ended_reason) == ("finished", None)
         await courier.tick()
         assert passes == ["resumed"]
     finally:
