@@ -5,7 +5,10 @@ table's machinery (each part given only what it uses), registers the cog and the
 controls, syncs the commands, and starts the delivery loops (the games' posts, and the
 channel posts of the daily challenge and tournaments) and the scheduler, which deliver
 what is still owed and let computer seats play on: a restarted bot goes on exactly where
-the last one stopped.
+the last one stopped. When the database answers again after an outage (storage's
+`health.on_back`), the courier records what it could not and delivers what is owed at
+once, and games whose channels were deleted meanwhile end; deleted channels and threads
+end their games (`table/vanished.py`).
 
 It also sets up what operators see (`ops/`): the metrics every part reports to, and, with
 METRICS_PORT set, the internal port serving /metrics, /healthz and /readyz. On SQLite the
@@ -55,6 +58,7 @@ from .table.private import PrivateControls
 from .table.scheduler import Scheduler
 from .table.signup import Signup
 from .table.thinking import Thinker
+from .table.vanished import ChannelWatch
 
 log = logging.getLogger("axio")
 
@@ -164,6 +168,12 @@ class AxioBot(commands.AutoShardedBot):
             clock=clock,
         )
         self.courier.retried = self.metrics.delivery_retry  # type: ignore[method-assign]
+        deletions = ChannelWatch(self.repo, self.background)
+        self.add_listener(deletions.on_guild_channel_delete)
+        self.add_listener(deletions.on_raw_thread_delete)
+        self.repo.health.on_back(self.courier.database_back)
+        self.repo.health.on_back(self.notices.database_back)
+        self.repo.health.on_back(deletions.database_back)
         self.lobby = Lobby(self.repo, started=self.desk.started, clock=clock)
         self.builder = Builder(self.desk, private)
         self.scheduler = Scheduler(

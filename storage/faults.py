@@ -35,10 +35,13 @@ _DEAD = (
 def is_fault(error: BaseException, conn: object = None) -> bool:
     """Whether `error` says the database did not answer. An InterfaceError counts only
     when it comes from a connection that is closed ("connection is closed"); otherwise it is
-    a mistake in how a statement was called, which must not pass for an outage."""
+    a mistake in how a statement was called, which must not pass for an outage. So does
+    asyncpg's InternalClientError: a pooled connection the server closed while it sat idle
+    (a server stopped cleanly) can fail its next statement with it ("cannot switch to
+    state …; another operation is in progress") rather than with a closed connection."""
     if isinstance(error, FAULTS):
         return True
-    if isinstance(error, asyncpg.InterfaceError):
+    if isinstance(error, (asyncpg.InterfaceError, pg.InternalClientError)):
         return conn is None or _closed(conn)
     return False
 

@@ -20,7 +20,7 @@ from storage import GameRecord, Repository
 from ..screens.community import replay_file, replayable
 from ..screens.controls import RESIGN, button, view_of
 from ..screens.present import seat_name
-from ..screens.refusals import Refusal
+from ..screens.refusals import Refusal, after_stored
 from ..screens.rules import rules_alt, rules_message
 from ..screens.summary import image_file, table_summary
 from ..table.background import log_event
@@ -37,7 +37,8 @@ class Answers:
     async def close_up(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """The board around the last move, large, to whoever asked."""
         assert record.game is not None
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not interaction.response.is_done():  # `/axio board close_up` has deferred
+            await interaction.response.defer(ephemeral=True, thinking=True)
         file = image_file(
             render_close_up(record.game),
             "close-up.png",
@@ -96,13 +97,14 @@ class Answers:
             f"🏳️ **{seat_name(seat)}** resigned: a computer plays their seat on, and they rank last."
         )
         record = await self.repo.resign(record.id, seat.seat, now=self.clock(), note=note)
-        await interaction.response.edit_message(
-            content="🏳️ You resigned. A computer plays your seat on; the table is told with "
-            "the next move.",
-            view=None,
-        )
         log_event(record, "resigned", seat=seat.seat)
         self.desk.committed(record)
+        done = (
+            "🏳️ You resigned. A computer plays your seat on; the table is told with the next move."
+        )
+        await after_stored(
+            interaction, interaction.response.edit_message(content=done, view=None), done
+        )
 
     async def rules(self, interaction: discord.Interaction, kind: str) -> None:
         text, png = rules_message(kind)

@@ -15,6 +15,7 @@ from discord import app_commands
 
 from engine.seasons import parse_season, season_label, season_of
 
+from ..screens import outcomes
 from ..screens.community import (
     history_embed,
     leaderboard_embed,
@@ -22,7 +23,7 @@ from ..screens.community import (
     solo_embed,
     stats_embed,
 )
-from ..screens.refusals import Refusal, answered
+from ..screens.refusals import Refusal, after_stored, answered
 from ..screens.safe_text import escaped
 from .options import GAME_CHOICES, OPTION_INTEGER_LIMIT, TIMEOUT_ACTIONS
 from .services import Services
@@ -105,7 +106,7 @@ class CommunityCommands:
         await self.services.answers.replay(interaction, game, public=True)
 
     @app_commands.command(description="Show or change this server's reminders and timeouts")
-    @answered()
+    @answered(change=outcomes.SETTINGS)
     @app_commands.describe(
         reminder_hours="Remind the player to move after this many hours (0: never)",
         timeout_hours="Apply the timeout after this many hours (0: never)",
@@ -159,16 +160,18 @@ class CommunityCommands:
                 f" The daily challenge will be posted in {daily_channel.mention}: today's at "
                 "the bot's next check (within minutes), then each day after 00:00 UTC."
             )
-        await interaction.response.send_message(note, embed=settings_embed(new))
+        answer = interaction.response.send_message(note, embed=settings_embed(new))
+        await after_stored(interaction, answer, f"{note} `/axio settings` shows them.")
 
     @app_commands.command(description="Get a direct message when a reminder is sent to you")
-    @answered(in_dms=True)
+    @answered(in_dms=True, change=outcomes.NOTIFY)
     @app_commands.describe(enabled="On or off")
     async def notify(self, interaction: discord.Interaction, enabled: bool) -> None:
         await self.services.repo.set_notify(interaction.user.id, enabled)
         state = "will" if enabled else "will no longer"
-        await interaction.response.send_message(
-            f"You {state} get a direct message when your move is overdue.", ephemeral=True
+        done = f"You {state} get a direct message when your move is overdue."
+        await after_stored(
+            interaction, interaction.response.send_message(done, ephemeral=True), done
         )
 
 

@@ -4,6 +4,11 @@ custom_id, so every control works after a restart and knows when it has gone sta
 
 No rules live here: a control loads the game, checks where and for which move it was
 pressed, and hands the decision to the move builder or the lobby.
+
+The move builder's controls (`PRIVATE`) act only on the private (ephemeral) message they
+were drawn on: the same custom_id forged onto a public message (the lobby, a turn card)
+is refused and changes nothing, so no rack is ever drawn over a public message. Each
+control says what it changes (`CHANGE`), for the words of a database fault's answer.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import discord
 
 from storage import GameRecord
 
+from ..screens import outcomes
 from ..screens.controls import (
     AFTER,
     CLOSE_UP,
@@ -36,7 +42,8 @@ from ..screens.controls import (
     Address,
     ForgedControl,
 )
-from ..screens.refusals import SERVER_ONLY, Refusal, reply_refusal
+from ..screens.outcomes import Change
+from ..screens.refusals import SERVER_ONLY, Refusal, changing, reply_refusal
 from .builder import Builder
 from .services import services
 
@@ -55,6 +62,10 @@ class GameControl(discord.ui.DynamicItem[discord.ui.Item], template=r"$^"):
     a refusal and never reaches `run`."""
 
     ADDRESS: ClassVar[Address]
+    CHANGE: ClassVar[Change | None] = None
+    """What a press may change (its answers to a database fault say so)."""
+    PRIVATE: ClassVar[bool] = False
+    """Acts only on an ephemeral message: the move builder's own controls."""
     problem: str | None = None
 
     def __init_subclass__(cls, address: Address | None = None, **kwargs: Any) -> None:
@@ -112,6 +123,10 @@ class GameControl(discord.ui.DynamicItem[discord.ui.Item], template=r"$^"):
                 )
             if interaction.guild_id is None:
                 raise Refusal(SERVER_ONLY)
+            if self.PRIVATE and not on_private_message(interaction):
+                raise Refusal(NOT_ON_PRIVATE)
+            if self.CHANGE is not None:
+                changing(interaction, self.CHANGE)
             await self.run(interaction)
         except Stale:
             raise
@@ -169,6 +184,18 @@ class UnknownControl(GameControl, template=r"$^"):
         return control
 
 
+NOT_ON_PRIVATE = (
+    "That control belongs to a move builder, which only its player sees, so it does nothing "
+    "here. Press **My tiles** on the latest turn message, or use `/axio hand`."
+)
+
+
+def on_private_message(interaction: discord.Interaction) -> bool:
+    """Whether the pressed control sits on an ephemeral message (only the presser sees it)."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
 def is_daily(record: GameRecord) -> bool:
     return "daily" in record.settings
 
@@ -196,12 +223,16 @@ def stale_turn(record: GameRecord, move_count: int) -> int:
 
 
 class LobbyControl(GameControl, address=LOBBY):
+    CHANGE = outcomes.LOBBY
+
     async def run(self, interaction: discord.Interaction) -> None:
         await services(interaction).lobby.press(interaction, self.game_id, self.fields["action"])
 
 
 class ComputerControl(GameControl, address=COMPUTER):
     """The level picker as drawn before it knew its seats (old messages)."""
+
+    CHANGE = outcomes.COMPUTER_SEAT
 
     async def run(self, interaction: discord.Interaction) -> None:
         await services(interaction).lobby.add_computer(
@@ -210,6 +241,8 @@ class ComputerControl(GameControl, address=COMPUTER):
 
 
 class LevelControl(GameControl, address=LEVEL):
+    CHANGE = outcomes.COMPUTER_SEAT
+
     async def run(self, interaction: discord.Interaction) -> None:
         await services(interaction).lobby.add_computer(
             interaction, self.game_id, self.fields["level"], seats=int(self.fields["seats"])
@@ -238,6 +271,8 @@ class CloseUpControl(GameControl, address=CLOSE_UP):
 class AfterControl(GameControl, address=AFTER):
     """The end post's **Rematch** (or **Play again**) and **Replay**."""
 
+    CHANGE = outcomes.NEW_GAME
+
     async def run(self, interaction: discord.Interaction) -> None:
         found = services(interaction)
         if self.fields["act"] == "replay":
@@ -250,6 +285,8 @@ class AfterControl(GameControl, address=AFTER):
 
 class ResignControl(GameControl, address=RESIGN):
     """`/axio resign`'s confirmation: resign, or play on."""
+
+    CHANGE = outcomes.RESIGN
 
     async def run(self, interaction: discord.Interaction) -> None:
         if self.fields["act"] == "no":
@@ -266,6 +303,8 @@ class RulesControl(GameControl, address=RULES):
 
 
 class ChoiceControl(GameControl, address=PICK):
+    CHANGE, PRIVATE = outcomes.MOVE, True
+
     async def run(self, interaction: discord.Interaction) -> None:
         record = await self.current(interaction)
         value = chosen_value(interaction)
@@ -275,6 +314,8 @@ class ChoiceControl(GameControl, address=PICK):
 
 
 class MoveControl(GameControl, address=MOVE):
+    CHANGE, PRIVATE = outcomes.MOVE, True
+
     async def run(self, interaction: discord.Interaction) -> None:
         act, move = self.fields["act"], self.fields["move"]
         record = await self.current(interaction)
@@ -295,6 +336,8 @@ class ShareControl(GameControl, address=SHARE):
 
 
 class SignupControl(GameControl, address=SIGNUP):
+    CHANGE = outcomes.TOURNAMENT
+
     async def run(self, interaction: discord.Interaction) -> None:
         await services(interaction).signup.press(
             interaction, self.fields["tournament_id"], self.fields["action"]

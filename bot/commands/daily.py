@@ -18,6 +18,7 @@ from discord import app_commands
 
 from engine.daily import is_over
 
+from ..screens import outcomes
 from ..screens.daily import BOARD_FILENAME, best_game_file, daily_title, results_embed
 from ..screens.refusals import Refusal, answered
 from .options import GAME_CHOICES
@@ -35,7 +36,7 @@ class DailyCommands:
     )
 
     @daily.command(name="play", description="Play today's deal (only you see it) or resume it")
-    @answered()
+    @answered(change=outcomes.DAILY)
     @app_commands.describe(
         game="Which game's daily deal",
         again="After your counted game: play the same deal again for practice",

@@ -40,7 +40,7 @@ from ..screens.daily import (
     practice_end_text,
     share_text,
 )
-from ..screens.refusals import Refusal
+from ..screens.refusals import Refusal, stored
 from ..screens.safe_text import NOBODY
 from ..table.desk import Desk
 from ..table.private import PrivateControls
@@ -71,6 +71,7 @@ class DailyBuilder(Builder):
         attempt, record = await self.repo.play_daily(
             kind, interaction.guild_id or 0, user.id, user.display_name, again=again
         )
+        stored(interaction, "Today's deal is yours: `/axio daily play` shows it again.")
         if attempt.finished:  # the counted game is over (`again` deals a practice game)
             note = "You have played today's deal; only your first game of the day counts."
             await self.show_end(interaction, attempt, record, note=note)

@@ -1,6 +1,7 @@
 """`/axio new`, `solo` and `/axio lobby join|leave|start|cancel`: the lobby as commands. The
 lobby's buttons and these commands call the same table lobby, so both check the same things
-and leave the lobby message saying the same."""
+and leave the lobby message saying the same. What each asks storage before its answer is
+asked within one deadline (`repo.within()`), so it answers inside Discord's three seconds."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from discord import app_commands
 
 from storage import GameRecord
 
+from ..screens import outcomes
 from ..screens.present import title
 from ..screens.refusals import Refusal, answered
 from .checks import lobby_here
@@ -20,7 +22,7 @@ class LobbyCommands:
     services: Services
 
     @app_commands.command(description="Open a lobby for a new game in this channel")
-    @answered()
+    @answered(change=outcomes.NEW_GAME)
     @app_commands.describe(
         game="Which game to play",
         seats="How many seats (1–4, default 4)",
@@ -35,22 +37,23 @@ class LobbyCommands:
         thread: bool = False,
     ) -> None:
         lobby = self.services.lobby
-        existing = await self.services.repo.game_in_channel(interaction.channel_id or 0)
-        if existing is not None and existing.status == "lobby" and not existing.lobby_message_id:
-            # The lobby was stored but its message never was (a crash in between).
-            await lobby.repost(interaction, existing)
-            return
-        if existing is not None and not thread:
-            where = f" (see {jump_url(existing)})" if existing.lobby_message_id else ""
-            raise Refusal(
-                f"This channel already has an {title(existing.kind)} game{where}. Finish it, "
-                "ask the host to `/axio end` it, or start one in a thread of its own: "
-                "`/axio new thread:True`."
-            )
-        await lobby.open(interaction, game.value, seats, thread=thread)
+        with self.services.repo.within():  # the look and the lobby: one deadline
+            existing = await self.services.repo.game_in_channel(interaction.channel_id or 0)
+            if existing and existing.status == "lobby" and not existing.lobby_message_id:
+                # The lobby was stored but its message never was (a crash in between).
+                await lobby.repost(interaction, existing)
+                return
+            if existing is not None and not thread:
+                where = f" (see {jump_url(existing)})" if existing.lobby_message_id else ""
+                raise Refusal(
+                    f"This channel already has an {title(existing.kind)} game{where}. Finish "
+                    "it, ask the host to `/axio end` it, or start one in a thread of its own: "
+                    "`/axio new thread:True`."
+                )
+            await lobby.open(interaction, game.value, seats, thread=thread)
 
     @app_commands.command(description="Start a one-player game at once")
-    @answered()
+    @answered(change=outcomes.NEW_GAME)
     @app_commands.describe(game="Which game to play alone")
     @app_commands.choices(game=GAME_CHOICES)
     async def solo(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
@@ -67,29 +70,30 @@ class LobbyCommands:
     """A group of its own: Discord allows 25 commands and groups under `/axio`."""
 
     @lobby.command(name="join", description="Take a seat in the lobby here")
-    @answered()
+    @answered(change=outcomes.LOBBY)
     async def join(self, interaction: discord.Interaction) -> None:
         await self._press(interaction, "join")
 
     @lobby.command(name="leave", description="Give up your seat in the lobby here")
-    @answered()
+    @answered(change=outcomes.LOBBY)
     async def leave(self, interaction: discord.Interaction) -> None:
         await self._press(interaction, "leave")
 
     @lobby.command(name="start", description="Start the game in the lobby here (host)")
-    @answered()
+    @answered(change=outcomes.LOBBY)
     async def start(self, interaction: discord.Interaction) -> None:
         await self._press(interaction, "start")
 
     @lobby.command(name="cancel", description="Cancel the lobby here (host)")
-    @answered()
+    @answered(change=outcomes.LOBBY)
     async def cancel(self, interaction: discord.Interaction) -> None:
         await self._press(interaction, "cancel")
 
     async def _press(self, interaction: discord.Interaction, action: str) -> None:
         """What the lobby's button of the same name does."""
-        record = await lobby_here(self.services.repo, interaction)
-        await self.services.lobby.press(interaction, record.id, action)
+        with self.services.repo.within():  # the look and the press: one deadline
+            record = await lobby_here(self.services.repo, interaction)
+            await self.services.lobby.press(interaction, record.id, action)
 
 
 def jump_url(record: GameRecord) -> str:

@@ -1,5 +1,9 @@
 """`/axio board`, `scores`, `log`, `rules` and `help`: looking at the game (or the rules,
-or the commands), each answered only to the member who asked."""
+or the commands), each answered only to the member who asked.
+
+`board` and `scores` read the game and draw a picture, so they defer first (privately, as
+their answer and any refusal are private): Discord's three seconds never wait on the
+database or the drawing."""
 
 from __future__ import annotations
 
@@ -25,25 +29,25 @@ class LookCommands:
     @answered()
     @app_commands.describe(close_up="Only the part around the last move, drawn large")
     async def board(self, interaction: discord.Interaction, close_up: bool = False) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
         record = await channel_game(self.services.repo, interaction)
         if close_up:
             await self.services.answers.close_up(interaction, record)
             return
-        await interaction.response.send_message(
-            table_summary(record), file=table_file(record), ephemeral=True
-        )
+        await reply(interaction, table_summary(record), file=table_file(record))
 
     @app_commands.command(description="The scoreboards (only you)")
     @answered()
     async def scores(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
         record = await channel_game(self.services.repo, interaction)
         assert record.game is not None
         png = render_scoreboard(record.game, seat_names(record))
         words = scores_summary(record)
-        await interaction.response.send_message(
+        await reply(
+            interaction,
             f"{table_summary(record)}\n{words}",
             file=image_file(png, "scores.png", f"The scoreboards. {words}"),
-            ephemeral=True,
         )
 
     @app_commands.command(description="The moves of the game here, in order")

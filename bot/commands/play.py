@@ -1,6 +1,11 @@
 """`/axio hand`, `play`, `hint`, `resign`, `skip` and `end`: a player's turn and leaving a
 game. Each hands the move or the change to the desk (or storage) and answers; a move's
-post to the table is owed in the same transaction and delivered by the courier."""
+post to the table is owed in the same transaction and delivered by the courier.
+
+Discord's three seconds: `play` defers before it stores; a command that asks storage
+several things before its first answer asks them all within one deadline
+(`repo.within()`, the storage budget), so it answers in time whatever the database does.
+What a command stored is told even when its answer is lost (`after_stored`)."""
 
 from __future__ import annotations
 
@@ -8,13 +13,14 @@ import discord
 from discord import app_commands
 
 from engine.ai import hint as suggest_moves
-from storage import StaleTurnError
+from storage import DATABASE_FAULTS, SeatResignedError, StaleTurnError
 
+from ..screens import outcomes
 from ..screens.autocomplete import autocomplete_options, waiting_option
 from ..screens.hints import hint_message
 from ..screens.moves import MOVE_TEXT_LIMIT, describe, parse_player_move, unstamped
 from ..screens.present import seat_name, title
-from ..screens.refusals import Refusal, after_commit, answered, reply
+from ..screens.refusals import Refusal, after_commit, after_stored, answered, reply
 from ..table.background import log_event
 from ..table.desk import skip_votes_needed
 from ..table.rights import may_manage
@@ -32,7 +38,7 @@ class PlayCommands:
         await self.services.builder.open(interaction, record)
 
     @app_commands.command(description="Play a move by typing it (suggestions show the points)")
-    @answered()
+    @answered(change=outcomes.MOVE)
     @app_commands.describe(
         move="AXIO: E5 blue, F5 red, or exchange, keep. Rota: position, turn, colour: O10 90 green"
     )
@@ -42,6 +48,8 @@ class PlayCommands:
         record = await channel_game(self.services.repo, interaction)
         seat = seat_for(interaction, record)
         assert record.game is not None
+        if seat.resigned:
+            raise SeatResignedError(seat.seat)
         if record.game.to_move != seat.seat:
             mover = seat_name(record.seats[record.game.to_move])
             raise Refusal(f"It is {mover}'s move, not yours: wait until you are mentioned.")
@@ -62,7 +70,10 @@ class PlayCommands:
     async def play_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        record = await self.services.repo.game_in_channel(interaction.channel_id or 0)
+        try:
+            record = await self.services.repo.game_in_channel(interaction.channel_id or 0)
+        except DATABASE_FAULTS:  # no suggestions while the database is not answering
+            return []
         if record is None or record.game is None or record.status != "running":
             return []
         seat = record.seat_of(interaction.user.id)
@@ -79,11 +90,12 @@ class PlayCommands:
     @app_commands.command(description="Suggestions for your move (only you see them)")
     @answered()
     async def hint(self, interaction: discord.Interaction) -> None:
-        record = await channel_game(self.services.repo, interaction)
-        seat = seat_for(interaction, record)
+        with self.services.repo.within():
+            record = await channel_game(self.services.repo, interaction)
+            seat = seat_for(interaction, record)
+            settings = await self.services.repo.guild_settings(interaction.guild_id or 0)
         game = record.game
         assert game is not None
-        settings = await self.services.repo.guild_settings(interaction.guild_id or 0)
         if not settings.hints_enabled:
             raise Refusal("Hints are turned off on this server (see `/axio settings`).")
         if game.to_move != seat.seat:
@@ -97,63 +109,68 @@ class PlayCommands:
             self.services.private.shown(interaction, message.id, record.id, record.move_count)
 
     @app_commands.command(description="Resign: a computer plays your seat on and you rank last")
-    @answered()
+    @answered(change=outcomes.RESIGN)
     async def resign(self, interaction: discord.Interaction) -> None:
         record = await channel_game(self.services.repo, interaction)
         await self.services.answers.ask_to_resign(interaction, record)
 
     @app_commands.command(description="Vote to let a computer make a late player's move")
-    @answered()
+    @answered(change=outcomes.SKIP_VOTE)
     async def skip(self, interaction: discord.Interaction) -> None:
         repo = self.services.repo
-        record = await channel_game(repo, interaction)
-        voter = seat_for(interaction, record)
-        late = record.seat_to_move
-        if late is None or late.plays_as is not None:
-            raise Refusal("Computers move by themselves; there is nobody to skip.")
-        if voter.seat == late.seat:
-            raise Refusal("You cannot skip yourself: make your move, or `/axio resign`.")
-        settings = await repo.guild_settings(interaction.guild_id or 0)
-        now = self.services.clock()
-        hours = (now - (record.turn_started_at or now)).total_seconds() / 3600
-        if not settings.reminder_hours or hours < settings.reminder_hours:
-            opens = f"after {settings.reminder_hours:g} h" if settings.reminder_hours else "never"
-            raise Refusal(
-                f"{seat_name(late)} has had the move for {hours:.1f} h; a vote to skip opens "
-                f"{opens} (see `/axio settings`)."
+        with repo.within():
+            record = await channel_game(repo, interaction)
+            voter = seat_for(interaction, record)
+            late = record.seat_to_move
+            if late is None or late.plays_as is not None:
+                raise Refusal("Computers move by themselves; there is nobody to skip.")
+            if voter.seat == late.seat:
+                raise Refusal("You cannot skip yourself: make your move, or `/axio resign`.")
+            settings = await repo.guild_settings(interaction.guild_id or 0)
+            now = self.services.clock()
+            hours = (now - (record.turn_started_at or now)).total_seconds() / 3600
+            if not settings.reminder_hours or hours < settings.reminder_hours:
+                hours_set = settings.reminder_hours
+                opens = f"after {hours_set:g} h" if hours_set else "never"
+                raise Refusal(
+                    f"{seat_name(late)} has had the move for {hours:.1f} h; a vote to skip "
+                    f"opens {opens} (see `/axio settings`)."
+                )
+            needed = skip_votes_needed(record)
+            votes = await repo.vote_skip(
+                record.id, record.move_count, voter.user_id or 0, needed=needed
             )
-        needed = skip_votes_needed(record)
-        votes = await repo.vote_skip(
-            record.id, record.move_count, voter.user_id or 0, needed=needed
-        )
         if votes < needed:
-            await interaction.response.send_message(
-                f"🗳️ {seat_name(voter)} votes to skip {seat_name(late)} ({votes}/{needed} votes)."
+            said = f"🗳️ {seat_name(voter)} votes to skip {seat_name(late)} ({votes}/{needed} votes)."
+        else:
+            said = f"🗳️ {votes}/{needed} votes: a computer makes {seat_name(late)}'s move."
+            log_event(record, "skipped", seat=late.seat)
+            self.services.desk.stand_in(
+                record.id, late.seat, note=f"🗳️ {seat_name(late)} was skipped by vote."
             )
-            return
-        await interaction.response.send_message(
-            f"🗳️ {votes}/{needed} votes: a computer makes {seat_name(late)}'s move."
-        )
-        log_event(record, "skipped", seat=late.seat)
-        self.services.desk.stand_in(
-            record.id, late.seat, note=f"🗳️ {seat_name(late)} was skipped by vote."
-        )
+        answer = interaction.response.send_message(said)
+        await after_stored(interaction, answer, f"Your vote counts. {said}")
 
     @app_commands.command(description="End the game here without a result (host or moderators)")
-    @answered()
+    @answered(change=outcomes.END)
     async def end(self, interaction: discord.Interaction) -> None:
-        record = await channel_game(self.services.repo, interaction, running=False)
-        if not may_manage(interaction, record):
-            raise Refusal(
-                f"Only the host, <@{record.host_id}>, or a member who may manage messages can "
-                "end this game. Use `/axio resign` to leave it yourself."
-            )
-        record = await self.services.repo.cancel(record.id, now=self.services.clock())
-        await interaction.response.send_message(
-            f"⏹️ The {title(record.kind)} game was ended by {interaction.user.mention}. "
-            "It counts for no one's rating."
-        )
+        repo = self.services.repo
+        with repo.within():
+            record = await channel_game(repo, interaction, running=False)
+            if not may_manage(interaction, record):
+                raise Refusal(
+                    f"Only the host, <@{record.host_id}>, or a member who may manage messages "
+                    "can end this game. Use `/axio resign` to leave it yourself."
+                )
+            record = await repo.cancel(record.id, now=self.services.clock())
         log_event(record, "ended")
         self.services.desk.committed(record)  # a tournament's round may close with it
         channels = self.services.channels
         self.services.background.spawn(channels.retire_turn_message(record, record.turn_message_id))
+        answer = interaction.response.send_message(
+            f"⏹️ The {title(record.kind)} game was ended by {interaction.user.mention}. "
+            "It counts for no one's rating."
+        )
+        await after_stored(
+            interaction, answer, "The game was ended; it counts for no one's rating."
+        )

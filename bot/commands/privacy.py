@@ -17,10 +17,11 @@ from discord import app_commands
 from storage import GameRecord
 from storage.members import Forgotten
 
+from ..screens import outcomes
 from ..screens.controls import lobby_view
 from ..screens.lobby import lobby_text
 from ..screens.privacy import FORGET, KEPT_NOTHING_DELETED, forget_question, forgotten_text
-from ..screens.refusals import Refusal, answered, reply
+from ..screens.refusals import Refusal, after_stored, answered, reply
 from .controls import GameControl
 from .services import Services, services
 
@@ -43,6 +44,8 @@ class PrivacyCommands:
 class ForgetControl(GameControl, address=FORGET):
     """The question's two buttons: delete (`yes`) or keep (`no`)."""
 
+    CHANGE = outcomes.FORGET
+
     async def run(self, interaction: discord.Interaction) -> None:
         if self.fields["user_id"] != interaction.user.id:
             raise Refusal(
@@ -56,8 +59,9 @@ class ForgetControl(GameControl, address=FORGET):
         served = services(interaction)
         done = await served.repo.forget_member(interaction.user.id, now=served.clock())
         log.info("member data deleted on request", extra={"games": len(done.former_in)})
-        await interaction.edit_original_response(content=forgotten_text(done), view=None)
         catch_up(served, done)
+        answer = interaction.edit_original_response(content=forgotten_text(done), view=None)
+        await after_stored(interaction, answer, forgotten_text(done))
 
 
 def catch_up(served: Services, done: Forgotten) -> None:

@@ -18,15 +18,17 @@ Decisions where the issue is silent:
 
 from __future__ import annotations
 
+import logging
 import random
 
 import discord
 from discord import app_commands
 
-from storage import Tournament
+from storage import DATABASE_FAULTS, Tournament
 
+from ..screens import outcomes
 from ..screens.present import title
-from ..screens.refusals import Refusal, answered
+from ..screens.refusals import Refusal, after_stored, answered, stored
 from ..screens.tournament import (
     FORMAT_WORDS,
     choice_label,
@@ -48,6 +50,7 @@ TIMEOUTS = [
     app_commands.Choice(name="the player forfeits the game", value="forfeit"),
 ]
 DEFAULT_SWISS_ROUNDS = 4
+log = logging.getLogger(__name__)
 _seeds = random.SystemRandom()
 TournamentId = app_commands.Range[int, 1, OPTION_INTEGER_LIMIT]
 
@@ -66,7 +69,7 @@ class TournamentCommands:
     )
 
     @tournament.command(name="new", description="Open a tournament for sign-up in this channel")
-    @answered()
+    @answered(change=outcomes.TOURNAMENT)
     @app_commands.describe(
         game="Which game",
         format="Swiss (a set number of rounds) or round robin",
@@ -111,48 +114,58 @@ class TournamentCommands:
         starts_at = parse_start(start, now) if start else None
         if format.value == "round_robin" and rounds is not None:
             raise Refusal("A round robin has as many rounds as it needs: leave `rounds` out.")
-        t = await repo.create_tournament(
-            interaction.guild_id or 0,
-            channel.id,
-            user.id,
-            kind=game.value,
-            format=format.value,
-            table_size=table_size,
-            seed=_seeds.randrange(2**31),
-            rounds=(rounds or DEFAULT_SWISS_ROUNDS) if format.value == "swiss" else None,
-            days_per_move=days_per_move,
-            timeout_action=timeout.value if timeout else "computer",
-            starts_at=starts_at,
-            cap=cap,
-            name=name or f"{title(game.value)} {FORMAT_WORDS[format.value]}",
-            now=now,
-        )
-        if join:
-            t = await repo.join_tournament(t.id, user.id, user.display_name, now=now)
-        await interaction.response.send_message(**signup_message(t))  # type: ignore[arg-type]
+        with repo.within():  # the tournament and its host's seat: one deadline
+            t = await repo.create_tournament(
+                interaction.guild_id or 0,
+                channel.id,
+                user.id,
+                kind=game.value,
+                format=format.value,
+                table_size=table_size,
+                seed=_seeds.randrange(2**31),
+                rounds=(rounds or DEFAULT_SWISS_ROUNDS) if format.value == "swiss" else None,
+                days_per_move=days_per_move,
+                timeout_action=timeout.value if timeout else "computer",
+                starts_at=starts_at,
+                cap=cap,
+                name=name or f"{title(game.value)} {FORMAT_WORDS[format.value]}",
+                now=now,
+            )
+            done = f"{heading(t)} is open for sign-up: `/axio tournament join` joins it."
+            stored(interaction, done)
+            if join:
+                t = await repo.join_tournament(t.id, user.id, user.display_name, now=now)
+        answer = interaction.response.send_message(**signup_message(t))  # type: ignore[arg-type]
+        if not await after_stored(interaction, answer, done):
+            return
         message = await interaction.original_response()
-        await repo.set_signup_message(t.id, message.id)
+        try:
+            await repo.set_signup_message(t.id, message.id)
+        except DATABASE_FAULTS as error:  # it works; only its buttons' answers are private
+            log.warning("tournament %s: sign-up message not recorded (%s)", t.id, error)
 
     @tournament.command(name="join", description="Join a tournament that is open for sign-up")
-    @answered()
+    @answered(change=outcomes.TOURNAMENT)
     @app_commands.describe(tournament="Which one (default: the newest open here)")
     async def tournament_join(
         self, interaction: discord.Interaction, tournament: TournamentId | None = None
     ) -> None:
-        t = await self.pick(interaction, tournament, ("signup",))
-        await self.services.signup.press(interaction, t.id, "join")
+        with self.services.repo.within():
+            t = await self.pick(interaction, tournament, ("signup",))
+            await self.services.signup.press(interaction, t.id, "join")
 
     @tournament.command(name="leave", description="Leave a tournament before it starts")
-    @answered()
+    @answered(change=outcomes.TOURNAMENT)
     @app_commands.describe(tournament="Which one (default: the newest open here)")
     async def tournament_leave(
         self, interaction: discord.Interaction, tournament: TournamentId | None = None
     ) -> None:
-        t = await self.pick(interaction, tournament, ("signup",), mine=True)
-        await self.services.signup.press(interaction, t.id, "leave")
+        with self.services.repo.within():
+            t = await self.pick(interaction, tournament, ("signup",), mine=True)
+            await self.services.signup.press(interaction, t.id, "leave")
 
     @tournament.command(name="start", description="Start a tournament now (host or managers)")
-    @answered()
+    @answered(change=outcomes.TOURNAMENT)
     @app_commands.describe(tournament="Which one (default: the newest open here)")
     async def tournament_start(
         self, interaction: discord.Interaction, tournament: TournamentId | None = None
@@ -174,22 +187,26 @@ class TournamentCommands:
             )
         await interaction.response.defer(thinking=True)  # pairing deals every table at once
         t = await self.services.repo.start_tournament(t.id, now=self.services.clock())
+        stored(interaction, f"{heading(t)} has started.")
         self.services.notices.kick()
-        await interaction.followup.send(
+        done = (
             f"▶️ {heading(t)} has started with {len(t.players)} players: round 1's pairings "
             "follow here, and each table gets its own thread."
         )
+        await after_stored(interaction, interaction.followup.send(done), done)
 
     @tournament.command(name="withdraw", description="Leave a tournament you are playing in")
-    @answered()
+    @answered(change=outcomes.TOURNAMENT)
     @app_commands.describe(tournament="Which one (default: the newest you play in)")
     async def tournament_withdraw(
         self, interaction: discord.Interaction, tournament: TournamentId | None = None
     ) -> None:
-        t = await self.pick(interaction, tournament, ("running", "signup"), mine=True)
         repo, user = self.services.repo, interaction.user
-        tables = await repo.tournament_tables(t.id, t.current_round) if t.current_round else []
-        t = await repo.withdraw_from_tournament(t.id, user.id, now=self.services.clock())
+        with repo.within():
+            t = await self.pick(interaction, tournament, ("running", "signup"), mine=True)
+            tables = await repo.tournament_tables(t.id, t.current_round) if t.current_round else []
+            t = await repo.withdraw_from_tournament(t.id, user.id, now=self.services.clock())
+        stored(interaction, f"You withdrew from {heading(t)}.")
         if t.status == "signup":
             await self.services.signup.refresh(interaction, t, f"You left {heading(t)}.")
             return
@@ -201,14 +218,16 @@ class TournamentCommands:
             if playing
             else ""
         )
-        await interaction.response.send_message(
+        done = (
             f"You withdrew from {heading(t)}: you will not be paired again, and your points "
-            f"so far stay in the standings.{games}",
-            ephemeral=True,
+            f"so far stay in the standings.{games}"
+        )
+        await after_stored(
+            interaction, interaction.response.send_message(done, ephemeral=True), done
         )
 
     @tournament.command(name="end", description="End a tournament now (host or managers)")
-    @answered()
+    @answered(change=outcomes.TOURNAMENT)
     @app_commands.describe(tournament="Which one (default: the newest open here)")
     async def tournament_end(
         self, interaction: discord.Interaction, tournament: TournamentId | None = None
@@ -225,6 +244,7 @@ class TournamentCommands:
         await interaction.response.defer(thinking=True)  # every open table is ended with it
         running = [x for x in await repo.tournament_tables(t.id) if x.status == "running"]
         t = await repo.end_tournament(t.id, reason=f"ended by {interaction.user.display_name}")
+        stored(interaction, f"{heading(t)} was ended.")
         self.services.notices.kick()
         channels, background = self.services.channels, self.services.background
         for table in running:
@@ -240,9 +260,8 @@ class TournamentCommands:
                 what += f"; {len(running)} unfinished game(s) count for no one"
         else:
             what = "it was called off before it started"
-        await interaction.followup.send(
-            f"⏹️ {heading(t)} was ended by {interaction.user.mention}: {what}."
-        )
+        done = f"⏹️ {heading(t)} was ended by {interaction.user.mention}: {what}."
+        await after_stored(interaction, interaction.followup.send(done), done)
 
     @tournament.command(name="standings", description="A tournament's standings, as they are")
     @answered()

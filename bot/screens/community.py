@@ -12,6 +12,7 @@ from engine import game_class
 from engine.seasons import season_label
 from render import render_replay
 from storage import (
+    CHANNEL_GONE,
     GameNotFoundError,
     GameRecord,
     GuildSettings,
@@ -25,7 +26,7 @@ from storage import (
 from .controls import GAME_ID_LIMIT
 from .present import counted, title
 from .refusals import Refusal
-from .safe_text import plain_name, shown_name
+from .safe_text import escaped, plain_name, shown_name
 from .summary import image_file
 
 ACCENT = discord.Colour.from_rgb(245, 197, 66)
@@ -120,6 +121,14 @@ def stats_embed(member: discord.abc.User, found: list[PlayerStats]) -> discord.E
     return embed
 
 
+ENDED_WORDS = {CHANNEL_GONE: "its channel was deleted"}
+"""Why a game ended without a result, as the history says it."""
+
+
+def ended_words(reason: str) -> str:
+    return ENDED_WORDS.get(reason, escaped(reason))
+
+
 def history_embed(entries: list[HistoryEntry]) -> discord.Embed:
     embed = discord.Embed(title="📜 Recent games", colour=ACCENT)
     if not entries:
@@ -132,7 +141,10 @@ def history_embed(entries: list[HistoryEntry]) -> discord.Embed:
             f"{'🏆 ' if r.winner else ''}{shown_name(r.name)} {r.lowest}" for r in seats
         )
         when = discord.utils.format_dt(entry.finished_at, "R")
-        lines.append(f"**#{entry.game_id}** {title(entry.kind)} {when}: {players}")
+        line = f"**#{entry.game_id}** {title(entry.kind)} {when}: {players}"
+        if entry.ended_reason:
+            line += f" (ended without a result: {ended_words(entry.ended_reason)})"
+        lines.append(line)
     embed.description = "\n".join(lines)[:4000]
     embed.set_footer(text="Numbers are each player's lowest colour. Replay one: /axio replay")
     return embed

@@ -7,6 +7,12 @@ and storage errors (stale turns, full lobbies, …) carry player-readable messag
 Refusals are answered inside the command (`@answered`) or the control (`GameItem`) by
 `reply_refusal`, so they never reach the tree's error handler: anything that does is a
 bug, and is logged as one.
+
+Database faults are answered here too, in the words of what the command changes
+(`answered(change=…)`, a control's `CHANGE`; see `outcomes.py`), and never logged per
+command: storage logs an outage once when it starts and once when it ends. Once a change
+is stored (`stored(interaction, words)`, or the move path's `committed` marker), nothing
+that fails afterwards is reported as "nothing changed": the member is told what was stored.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from discord import app_commands
 from engine import IllegalMoveError
 from storage import StaleTurnError, StorageError
 
+from .outcomes import Change, fault_text, stored_text
 from .safe_text import NOBODY, capped, escaped
 
 log = logging.getLogger(__name__)
@@ -43,10 +50,14 @@ SERVER_ONLY = (
 SOMETHING_WENT_WRONG = "Something went wrong on my side; nothing was changed. Please try again."
 
 
-def refusal_text(error: BaseException) -> str | None:
-    """The message for an error a player caused, or None for a bug."""
+def refusal_text(error: BaseException, change: Change | None = None) -> str | None:
+    """The message for an error a player or the database caused, or None for a bug; a
+    database fault in the words of the `change` the command makes."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
+    fault = fault_text(error, change)
+    if fault is not None:
+        return fault
     if isinstance(error, Refusal):
         return str(error)
     if isinstance(error, IllegalMoveError):  # may quote what was typed: escaped
@@ -82,25 +93,67 @@ async def reply(interaction: discord.Interaction, text: str, **kwargs: Any) -> N
         await interaction.response.send_message(text, ephemeral=True, **kwargs)
 
 
-async def reply_refusal(interaction: discord.Interaction, error: BaseException) -> None:
-    """Tell the member, only them, why nothing happened; log anything that is a bug.
+def changing(interaction: discord.Interaction, change: Change) -> None:
+    """Say what this interaction changes, so a database fault is answered in its words."""
+    interaction.extras["change"] = change
 
-    Once this interaction's move is stored, nothing that fails afterwards is reported as
-    "nothing changed": the member is told the move stands and the table is on its way."""
+
+def stored(interaction: discord.Interaction, done: str) -> None:
+    """This interaction's change is stored: from now on a failure is answered with `done`
+    (what was stored), never "nothing was changed"."""
+    interaction.extras["stored"] = done
+
+
+def _move_stands(move: str) -> str:
+    return f"Your move **{move}** stands; the table will show it in a moment."
+
+
+def _stored_words(interaction: discord.Interaction) -> str | None:
     committed = interaction.extras.get("committed")
-    text = refusal_text(error)
-    if text is None and committed is None:
+    if committed is not None:
+        return _move_stands(committed)
+    return interaction.extras.get("stored")
+
+
+def _lost_after_storing(interaction: discord.Interaction, error: BaseException) -> bool:
+    """Discord failed after the change was stored: no bug, and the member is told."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    return isinstance(error, discord.HTTPException) and _stored_words(interaction) is not None
+
+
+async def reply_refusal(interaction: discord.Interaction, error: BaseException) -> None:
+    """Tell the member, only them, why nothing happened (or, once their change is stored,
+    that it was); log anything that is a bug. A database fault is no bug: storage logs the
+    outage, once."""
+    done = _stored_words(interaction)
+    lost_answer = _lost_after_storing(interaction, error)
+    text = refusal_text(error, interaction.extras.get("change"))
+    if text is None and not lost_answer:
         log.error("unexpected error in %s", _where(interaction), exc_info=error)
         text = SOMETHING_WENT_WRONG
-    if committed is not None:
-        text = (
-            f"Your move **{committed}** stands; the table will show it in a moment "
-            "(Discord answered slowly)."
-        )
+    if done is not None:
+        text = stored_text(done, lost_answer=lost_answer)
     try:
-        await reply(interaction, text)
+        await reply(interaction, text or SOMETHING_WENT_WRONG)
     except discord.HTTPException as failed:  # the interaction expired or was answered
         log.warning("could not answer %s: %s", _where(interaction), failed)
+
+
+async def after_stored(
+    interaction: discord.Interaction, answer: Awaitable[object], done: str
+) -> bool:
+    """Await the answer to a member whose change is stored (`done` says what it was); if
+    Discord loses it, tell them `done` instead, never "nothing changed". Whether the first
+    answer went through."""
+    stored(interaction, done)
+    try:
+        await answer
+    except discord.HTTPException as error:
+        log.info("answer to %s lost (%s); telling what was stored", _where(interaction), error)
+        await reply_refusal(interaction, error)
+        return False
+    return True
 
 
 async def after_commit(
@@ -108,17 +161,17 @@ async def after_commit(
 ) -> None:
     """Await the answer to a member whose move is stored; if Discord loses it, say the move
     stands instead (never 'nothing changed'); the table post is owed either way."""
-    try:
-        await answer
-    except discord.HTTPException as error:
-        log.info("answer to %s lost (%s); telling the move stands", _where(interaction), error)
-        await reply_refusal(interaction, error)
+    done = _stored_words(interaction) or _move_stands(move)
+    await after_stored(interaction, answer, done)
 
 
-def answered(*, in_dms: bool = False) -> Callable[[Callback], Callback]:
-    """Answer a command's refusals (Refusal, illegal moves, storage refusals) inside the
-    command, as ephemeral replies; bugs still propagate to the tree's handler. Server-only
-    unless `in_dms`: a command that reaches the bot from a DM anyway is refused.
+def answered(
+    *, in_dms: bool = False, change: Change | None = None
+) -> Callable[[Callback], Callback]:
+    """Answer a command's refusals (Refusal, illegal moves, storage refusals, database
+    faults in the words of its `change`) inside the command, as ephemeral replies; bugs
+    still propagate to the tree's handler. Server-only unless `in_dms`: a command that
+    reaches the bot from a DM anyway is refused.
 
     The wrapper shows discord.py the callback's own signature, annotations resolved in the
     callback's module, so the options are exactly the command's."""
@@ -126,12 +179,14 @@ def answered(*, in_dms: bool = False) -> Callable[[Callback], Callback]:
     def wrap(callback: Callback) -> Callback:
         @functools.wraps(callback)
         async def guarded(self: Any, interaction: discord.Interaction, /, *args: Any, **kw: Any):
+            if change is not None:
+                changing(interaction, change)
             try:
                 if interaction.guild_id is None and not in_dms:
                     raise Refusal(SERVER_ONLY)
                 return await callback(self, interaction, *args, **kw)
             except Exception as error:
-                if refusal_text(error) is None:
+                if refusal_text(error) is None and not _lost_after_storing(interaction, error):
                     raise
                 await reply_refusal(interaction, error)
 

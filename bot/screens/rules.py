@@ -57,7 +57,8 @@ then **Confirm**. **Other move…** reaches every move.
 • `/axio skip`: vote to let a computer make a late player's move.
 • `/axio end`: end the game with no result (the host or a moderator).
 **Every day, every month**
-• `/axio daily play game:<…>`: today's deal, the same for everyone, only you see it; `/axio daily results`: the day's table.
+• `/axio daily play game:<…>`: today's deal, the same for everyone, only you see it; \
+`/axio daily results`: the day's table.
 • `/axio tournament new|join|start|standings|…`: Swiss or round robin, over days.
 • `/axio leaderboard [season]`, `/axio stats`, `/axio history`, `/axio replay game:<number>`.
 **You and this server**

@@ -3,17 +3,24 @@ per game event.
 
 Background work is stored before it starts: what a failed task was doing is in the
 database, so the delivery loop's next pass takes it up again. A failure is logged, never
-lost in an unawaited task.
+lost in an unawaited task; one the database caused (it did not answer, or was busy) is a
+line without a traceback, since storage logs the outage itself, once each way, and the
+next pass (at once when the database answers again) takes the work up.
+
+Background work runs in a context of its own: a command that spawns it inside its
+deadline (`repo.within()`) does not hand that deadline on to a computer's move or a
+delivery that runs long after the command has answered.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 from collections.abc import Coroutine
 from typing import Any
 
-from storage import GameRecord
+from storage import DATABASE_FAULTS, GameRecord
 
 log = logging.getLogger("axio")
 
@@ -26,14 +33,23 @@ class Background:
 
     def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         """Run `work` and log it if it fails."""
-        task = asyncio.get_running_loop().create_task(work)
+        task = asyncio.get_running_loop().create_task(work, context=contextvars.Context())
         self._tasks.add(task)
         task.add_done_callback(self._finished)
 
     def _finished(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("background work failed", exc_info=task.exception())
+        if task.cancelled() or (error := task.exception()) is None:
+            return
+        if isinstance(error, DATABASE_FAULTS):
+            log.info("background work stopped by the database: %s", fault_reason(error))
+        else:
+            log.error("background work failed", exc_info=error)
+
+
+def fault_reason(error: BaseException) -> str:
+    """Why the database failed a command, in a log line's words (storage's `reason`)."""
+    return str(getattr(error, "reason", "") or error)
 
 
 def log_event(record: GameRecord, event: str, **details: Any) -> None:

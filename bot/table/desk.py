@@ -99,8 +99,9 @@ class Desk:
         stand_in: bool = False,
     ) -> tuple[GameRecord, PlayResult]:
         """Store a move made for move number `expected` (with the post it owes), then have
-        the post delivered and computers play on. A `stand_in` move is a computer's for a
-        person, and the table is told so."""
+        the post delivered and computers play on. `stand_in`: a computer makes the move of
+        `seat` for its person: the table is told so, and a resigned seat is played by
+        nobody else (storage refuses a person's move for it)."""
         async with self.lock(record.id):
             record, result = await self.repo.record_move(
                 record.id,

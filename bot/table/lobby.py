@@ -1,10 +1,14 @@
-"""The lobby: a public message with Join / Leave / Add computer / Start / Cancel (and How
-to play), and the rematch that opens a new one with the same seats.
+"""The lobby: a public message with Join / Leave / Add computer / Start / Cancel.
 
-The buttons and the `/axio lobby join|leave|start|cancel` commands call the same methods here, so
-both paths check the same things and leave the lobby message saying the same. The
+The buttons and the `/axio lobby join|leave|start|cancel` commands call the same methods
+here, so both paths check the same things and leave the lobby message saying the same. The
 computer-level picker is private and used once: a choice replaces it with what happened,
 and it carries the number of seats it was shown for, so a second tap adds nothing.
+
+Each stores first and answers after: what it asks storage before answering shares one
+deadline (`repo.within()`), a game that started is shown and driven before the answer goes
+out, and an answer Discord loses is followed by one saying what was stored
+(`after_stored`), never "nothing was changed".
 """
 
 from __future__ import annotations
@@ -14,16 +18,17 @@ import logging
 import random
 from collections import defaultdict
 from collections.abc import Callable
+from contextlib import suppress
 from datetime import datetime
 
 import discord
 
-from storage import ChannelBusyError, GameRecord, Repository
+from storage import DATABASE_FAULTS, ChannelBusyError, GameRecord, NothingStoredError, Repository
 
 from ..screens.controls import OTHER_CHANNEL, computer_view, lobby_view
 from ..screens.lobby import lobby_text
 from ..screens.present import seat_name, title
-from ..screens.refusals import Refusal
+from ..screens.refusals import Refusal, after_stored, stored
 from .background import log_event
 from .rights import may_manage
 
@@ -51,19 +56,27 @@ class Lobby:
         self, interaction: discord.Interaction, kind: str, seats: int, *, thread: bool = False
     ) -> None:
         """`/axio new`: post the lobby with the host in the first seat; with `thread`, in a
-        new thread of its own named after the game (the thread is the game's channel)."""
+        new thread of its own named after the game (the thread is the game's channel). A
+        thread made for a lobby that was certainly not stored is deleted again."""
         where = await self._new_thread(interaction, kind) if thread else None
-        record = await self.repo.create_lobby(
-            kind,
-            interaction.guild_id or 0,
-            where.id if where else interaction.channel_id or 0,
-            interaction.user.id,
-            interaction.user.display_name,
-            max_seats=seats,
-            now=self.clock(),
-        )
-        await self._post(interaction, record, where)
+        try:
+            with self.repo.within():
+                record = await self.repo.create_lobby(
+                    kind,
+                    interaction.guild_id or 0,
+                    where.id if where else interaction.channel_id or 0,
+                    interaction.user.id,
+                    interaction.user.display_name,
+                    max_seats=seats,
+                    now=self.clock(),
+                )
+        except NothingStoredError:
+            if where is not None:
+                with suppress(discord.HTTPException):
+                    await where.delete()
+            raise
         log_event(record, "lobby opened")
+        await self._post(interaction, record, where)
 
     async def repost(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """Post a stored lobby whose message was never recorded (the bot stopped between
@@ -74,18 +87,31 @@ class Lobby:
     async def _post(
         self, interaction: discord.Interaction, record: GameRecord, where: discord.Thread | None
     ) -> None:
-        """The lobby message as the answer, or in the game's new thread with a link."""
+        """The lobby message as the answer, or in the game's new thread with a link. A
+        message that never reached Discord leaves the lobby without one, which `/axio new`
+        in its channel posts again."""
+        missing = (
+            f"Your {title(record.kind)} lobby is open, but its message did not reach Discord: "
+            f"run `/axio new` in <#{record.channel_id}> to show it."
+        )
         if where is None:
-            view = lobby_view(record.id, record.kind)
-            await interaction.response.send_message(lobby_text(record), view=view)
+            answer = interaction.response.send_message(
+                lobby_text(record), view=lobby_view(record.id, record.kind)
+            )
+            if not await after_stored(interaction, answer, missing):
+                return
             message = await interaction.original_response()
         else:
             message = await where.send(lobby_text(record), view=lobby_view(record.id, record.kind))
-            await interaction.response.send_message(
+            answer = interaction.response.send_message(
                 f"🧵 {interaction.user.mention} opened {where.mention} for a game of "
                 f"**{title(record.kind)}**: join it there."
             )
-        await self.repo.set_message_ids(record.id, lobby_message_id=message.id)
+            await after_stored(interaction, answer, f"Your game is open in {where.mention}.")
+        try:
+            await self.repo.set_message_ids(record.id, lobby_message_id=message.id)
+        except DATABASE_FAULTS as error:  # the lobby works; its presses only answer privately
+            log.warning("game %s: lobby message not recorded (%s)", record.id, error)
 
     async def _new_thread(self, interaction: discord.Interaction, kind: str) -> discord.Thread:
         channel = interaction.channel
@@ -117,6 +143,7 @@ class Lobby:
             _seeds.randrange(2**31),
             now=self.clock(),
         )
+        stored(interaction, f"Your solo game of **{title(kind)}** has started: press **Play**.")
         self.started(record)
         return record
 
@@ -124,32 +151,47 @@ class Lobby:
         """The end post's **Rematch**: a new lobby here with the same seats, hosted by the
         member who asked; a solo game's **Play again** starts a new one at once (its
         player is answered by the caller)."""
-        old = await self.repo.get_game(game_id)
-        if old.channel_id != interaction.channel_id:
-            raise Refusal(OTHER_CHANNEL)
-        if old.seat_of(interaction.user.id) is None:
-            raise Refusal(
-                "Only the players of that game can ask for a rematch. Start your own "
-                "with `/axio new`."
-            )
-        if len(old.seats) == 1:
-            return await self.solo(interaction, old.kind)
-        user = interaction.user
-        try:
-            record = await self.repo.open_rematch(
-                game_id, user.id, user.display_name, now=self.clock()
-            )
-        except ChannelBusyError as busy:
-            raise Refusal(
-                "This channel already has a game open: join that one, or ask its host to "
-                "`/axio end` it first."
-            ) from busy
-        await self._post(interaction, record, None)
+        with self.repo.within():
+            old = await self.repo.get_game(game_id)
+            if old.channel_id != interaction.channel_id:
+                raise Refusal(OTHER_CHANNEL)
+            if old.seat_of(interaction.user.id) is None:
+                raise Refusal(
+                    "Only the players of that game can ask for a rematch. Start your own "
+                    "with `/axio new`."
+                )
+            if len(old.seats) == 1:
+                return await self.solo(interaction, old.kind)
+            user = interaction.user
+            try:
+                record = await self.repo.open_rematch(
+                    game_id, user.id, user.display_name, now=self.clock()
+                )
+            except ChannelBusyError as busy:
+                raise Refusal(
+                    "This channel already has a game open: join that one, or ask its host to "
+                    "`/axio end` it first."
+                ) from busy
         log_event(record, "rematch opened", after=game_id)
+        await self._post(interaction, record, None)
         return record
 
     async def press(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
         """A lobby button or the matching command."""
+        with self.repo.within():
+            changed = await self._store(interaction, game_id, action)
+        if changed is None:
+            return
+        record, note = changed
+        if record.status == "running":
+            self.started(record)
+        await self.refresh(interaction, record, note)
+
+    async def _store(
+        self, interaction: discord.Interaction, game_id: int, action: str
+    ) -> tuple[GameRecord, str] | None:
+        """Store what the press asks, and what to tell the member; None when it asks a
+        question instead (the level of a computer player)."""
         record = await self.repo.get_game(game_id)
         if record.channel_id != interaction.channel_id:
             raise Refusal(OTHER_CHANNEL)
@@ -177,16 +219,15 @@ class Lobby:
                     view=computer_view(game_id, len(record.seats)),
                     ephemeral=True,
                 )
-                return
+                return None
             if action == "cancel":
                 record = await self.repo.cancel(game_id, now=now)
                 note = "You cancelled the game."
             else:
                 record = await self.repo.start(game_id, _seeds.randrange(2**31), now=now)
                 note = "The game has started."
-        await self.refresh(interaction, record, note)
-        if record.status == "running":
-            self.started(record)
+        stored(interaction, note)
+        return record, note
 
     async def add_computer(
         self,
@@ -200,31 +241,32 @@ class Lobby:
         the levels again. `seats` (how many were taken when the picker was shown) makes a
         second tap of the same picker add nothing."""
         async with self._locks[game_id]:
-            record = await self.repo.get_game(game_id)
-            if record.channel_id != interaction.channel_id:
-                raise Refusal(OTHER_CHANNEL)
-            if record.status != "lobby":
-                raise Refusal("That lobby is closed, so no computer can join it.")
-            if not may_manage(interaction, record):
-                raise Refusal(f"Only the host, <@{record.host_id}>, can add computer players.")
-            if seats is not None and len(record.seats) != seats:
-                await self._picked(
-                    interaction,
-                    "That choice was already made: press **Add computer** again for another.",
-                )
-                return
-            record = await self.repo.add_computer(game_id, level, now=self.clock())  # type: ignore[arg-type]
+            with self.repo.within():
+                record = await self.repo.get_game(game_id)
+                if record.channel_id != interaction.channel_id:
+                    raise Refusal(OTHER_CHANNEL)
+                if record.status != "lobby":
+                    raise Refusal("That lobby is closed, so no computer can join it.")
+                if not may_manage(interaction, record):
+                    raise Refusal(f"Only the host, <@{record.host_id}>, can add computer players.")
+                if seats is not None and len(record.seats) != seats:
+                    already = (
+                        "That choice was already made: press **Add computer** again for another."
+                    )
+                    await self._picked(interaction, already)
+                    return
+                record = await self.repo.add_computer(game_id, level, now=self.clock())  # type: ignore[arg-type]
         joined = record.seats[-1]
         await self.refresh(interaction, record, f"{seat_name(joined)} joined.", picker=True)
 
     @staticmethod
-    async def _picked(interaction: discord.Interaction, note: str) -> None:
-        """Replace a private picker with what its press did (no buttons left)."""
+    def _picked(interaction: discord.Interaction, note: str):  # type: ignore[no-untyped-def]
+        """Replace a private picker with what its press did (no buttons left): the answer
+        to await."""
         message = interaction.message
         if message is not None and message.flags.ephemeral:
-            await interaction.response.edit_message(content=note, view=None)
-        else:
-            await interaction.response.send_message(note, ephemeral=True)
+            return interaction.response.edit_message(content=note, view=None)
+        return interaction.response.send_message(note, ephemeral=True)
 
     async def refresh(
         self,
@@ -234,19 +276,24 @@ class Lobby:
         *,
         picker: bool = False,
     ) -> None:
-        """Answer the member and bring the lobby message up to date; a `picker` pressed is
-        replaced by the note."""
+        """Answer the member and bring the lobby message up to date (the change is stored:
+        a lost answer is followed by one saying `note`, and the lobby message is redrawn);
+        a `picker` pressed is replaced by the note."""
         view = lobby_view(record.id, record.kind) if record.status == "lobby" else None
         is_lobby_message = (
             interaction.message is not None and interaction.message.id == record.lobby_message_id
         )
         if is_lobby_message:
-            await interaction.response.edit_message(content=lobby_text(record), view=view)
-            return
-        if picker:
-            await self._picked(interaction, note)
+            answer = interaction.response.edit_message(content=lobby_text(record), view=view)
+            if await after_stored(interaction, answer, note):
+                return
         else:
-            await interaction.response.send_message(note, ephemeral=True)
+            answer = (
+                self._picked(interaction, note)
+                if picker
+                else interaction.response.send_message(note, ephemeral=True)
+            )
+            await after_stored(interaction, answer, note)
         channel = interaction.channel
         if record.lobby_message_id and isinstance(channel, discord.abc.Messageable):
             try:

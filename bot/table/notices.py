@@ -6,7 +6,9 @@ here at least once, on the shard that owns its server: each pass leases the due 
 posts them, and reports each delivered or failed (tried again later, longer after a
 refusal). At start-up the leases of a killed predecessor are given back first. After a
 command or a move that may have owed posts the loop is kicked; otherwise it sleeps until
-the next retry falls due, or `idle` seconds.
+the next retry falls due, or `idle` seconds. The database failing stops a pass with one
+log line and no traceback (storage logs the outage itself); when it answers again
+(storage's `health.on_back`) the loop is kicked at once.
 
 Nothing is posted twice after a crash between "sent" and "recorded": a post tried before
 (`attempts > 1`) first looks for itself in its channel (a message of the bot's with the
@@ -25,11 +27,11 @@ from datetime import datetime
 import discord
 from discord.ext import tasks
 
-from storage import ChannelPost, GameRecord, Repository, ShardSet, StorageError
+from storage import DATABASE_FAULTS, ChannelPost, GameRecord, Repository, ShardSet, StorageError
 
 from ..screens.safe_text import pinging
 from ..screens.tournament import thread_name, welcome_text
-from .background import Background
+from .background import Background, fault_reason
 from .bulletins import Bulletins
 from .channels import Channels
 from .courier import SOONEST, backoff
@@ -79,6 +81,10 @@ class Notices:
     def stop(self) -> None:
         self.loop.cancel()
 
+    def database_back(self, outage: object = None) -> None:
+        """The database answers again (storage's `health.on_back`): deliver what is due."""
+        self.kick()
+
     def kick(self) -> None:
         """Deliver what is due now (after a change that may have owed posts)."""
         if self._running:
@@ -98,6 +104,8 @@ class Notices:
             now = self.clock()
             if due is not None and due > now:
                 wait = min(self.idle, (due - now).total_seconds())
+        except DATABASE_FAULTS as error:
+            log.info("channel post pass stopped by the database (%s)", fault_reason(error))
         except Exception:
             log.exception("channel post pass failed; the next pass tries again")
         self.loop.change_interval(seconds=max(SOONEST, wait))
@@ -127,6 +135,8 @@ class Notices:
         except discord.NotFound:
             log.warning("post %s: channel %s is gone; dropped", post.key, post.channel_id)
             await self.repo.channel_post_delivered(post.id, outcome="channel gone")
+        except DATABASE_FAULTS:
+            raise  # the database, not the post: its lease lapses, the next pass takes it
         except Exception as error:
             wait = backoff(post.attempts, error)
             if isinstance(error, discord.HTTPException | StorageError | asyncio.TimeoutError):

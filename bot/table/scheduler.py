@@ -6,9 +6,10 @@ server's reminder or timeout, so a restart loses nothing: the waiting time is th
 `turn_started_at`, and a reminder is marked in storage before it is sent, never twice. A
 timeout's note is stored with what it does (the stand-in move, or the resignation) in one
 transaction and posted by the delivery loop, so a crash between them repeats neither. A
-failing pass is logged and the next pass runs as usual. The daily posts and a tournament's
-start are owed as channel posts in storage's transactions; `notify` then wakes their
-delivery loop.
+failing pass is logged and the next pass runs as usual; one the database failed (not
+answering, busy) is one line without a traceback: storage logs the outage itself. The
+daily posts and a tournament's start are owed as channel posts in storage's transactions;
+`notify` then wakes their delivery loop.
 """
 
 from __future__ import annotations
@@ -20,11 +21,18 @@ from datetime import datetime
 import discord
 from discord.ext import tasks
 
-from storage import DueTurn, GameNotFoundError, Repository, ShardSet, StaleTurnError
+from storage import (
+    DATABASE_FAULTS,
+    DueTurn,
+    GameNotFoundError,
+    Repository,
+    ShardSet,
+    StaleTurnError,
+)
 
 from ..screens.present import seat_name, title
 from ..screens.safe_text import pinging
-from .background import log_event
+from .background import fault_reason, log_event
 from .channels import Channels
 from .desk import Desk
 
@@ -62,6 +70,8 @@ class Scheduler:
         and a failing pass (the database unreadable for a moment) spares the loop."""
         try:
             await self._pass()
+        except DATABASE_FAULTS as error:
+            log.warning("scheduler pass stopped by the database (%s)", fault_reason(error))
         except Exception:
             log.exception("scheduler pass failed; the next pass tries again")
 
@@ -86,6 +96,8 @@ class Scheduler:
             await work
         except (StaleTurnError, GameNotFoundError):
             log.info("game %s moved on before the scheduler reached it", due.game_id)
+        except DATABASE_FAULTS:
+            raise  # the database, not this game: the pass stops and says so once
         except Exception:
             log.exception("scheduler failed for game %s", due.game_id)
 

@@ -2,9 +2,10 @@
 `/axio tournament join|leave` commands, which call the same methods here, so both check
 the same things and leave the sign-up message saying the same.
 
-The member is always told, privately, what was stored ("You joined …, 5 players so far");
-the sign-up message is brought up to date beside it (best effort: a message that cannot
-be edited changes nothing that was stored).
+The member is always told, privately, what was stored ("You joined …, 5 players so far"),
+even when Discord loses the first answer (`after_stored`); the sign-up message is brought
+up to date beside it (best effort: a message that cannot be edited changes nothing that
+was stored). What a press asks storage before answering shares one deadline.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from storage import Repository, Tournament
 
 from ..screens.controls import signup_view
 from ..screens.present import counted
-from ..screens.refusals import Refusal
+from ..screens.refusals import Refusal, after_stored, stored
 from ..screens.tournament import heading, signup_text
 from .channels import Channels
 
@@ -49,31 +50,37 @@ class Signup:
         self, interaction: discord.Interaction, tournament_id: int, action: str
     ) -> None:
         """**Join** or **Leave**, from the button or the command."""
-        t = await self.repo.tournament(tournament_id)
-        if t.guild_id != interaction.guild_id:
-            raise Refusal("That tournament belongs to another server.")
-        if t.status != "signup":
-            raise Refusal(
-                f"Sign-up for {heading(t)} is closed. `/axio tournament standings` shows how "
-                "it stands; `/axio tournament withdraw` leaves one that has started."
-            )
-        user = interaction.user
-        if action == "join":
-            t = await self.repo.join_tournament(t.id, user.id, user.display_name, now=self.clock())
-            note = f"You joined {heading(t)}: {counted(len(t.players), 'player')} so far."
-            if t.starts_at:
-                note += f" It starts {discord.utils.format_dt(t.starts_at, 'R')}."
-        else:
-            t = await self.repo.leave_tournament(t.id, user.id)
-            note = f"You left {heading(t)}."
+        with self.repo.within():
+            t = await self.repo.tournament(tournament_id)
+            if t.guild_id != interaction.guild_id:
+                raise Refusal("That tournament belongs to another server.")
+            if t.status != "signup":
+                raise Refusal(
+                    f"Sign-up for {heading(t)} is closed. `/axio tournament standings` shows "
+                    "how it stands; `/axio tournament withdraw` leaves one that has started."
+                )
+            user = interaction.user
+            if action == "join":
+                now = self.clock()
+                t = await self.repo.join_tournament(t.id, user.id, user.display_name, now=now)
+                note = f"You joined {heading(t)}: {counted(len(t.players), 'player')} so far."
+                if t.starts_at:
+                    note += f" It starts {discord.utils.format_dt(t.starts_at, 'R')}."
+            else:
+                t = await self.repo.leave_tournament(t.id, user.id)
+                note = f"You left {heading(t)}."
+        stored(interaction, note)
         await self.refresh(interaction, t, note)
 
     async def refresh(self, interaction: discord.Interaction, t: Tournament, note: str) -> None:
         """Tell the member what was stored, and bring the sign-up message up to date."""
         message = interaction.message
         if message is not None and message.id == t.signup_message_id:
-            await interaction.response.edit_message(**signup_message(t))  # type: ignore[arg-type]
-            await interaction.followup.send(note, ephemeral=True)
-            return
-        await interaction.response.send_message(note, ephemeral=True)
+            answer = interaction.response.edit_message(**signup_message(t))  # type: ignore[arg-type]
+            if await after_stored(interaction, answer, note):
+                await interaction.followup.send(note, ephemeral=True)
+                return
+        else:
+            answer = interaction.response.send_message(note, ephemeral=True)
+            await after_stored(interaction, answer, note)
         await update_signup_message(self.channels, t)

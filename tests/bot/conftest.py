@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from datetime import datetime
 
 import discord
@@ -10,6 +10,7 @@ import pytest
 
 from bot.app import create_bot
 from bot.config import Settings
+from storage.pg_local import LocalServer, server_binaries, temporary_server
 from tests.bot.table import Table
 
 
@@ -24,6 +25,22 @@ def bot_settings(tmp_path) -> Settings:
         computer_processes=0,  # a thread: no process pool to start per test (see test_postgres)
         delivery_idle_seconds=1800,
     )
+
+
+@pytest.fixture
+def stoppable_postgres() -> Iterator[LocalServer]:
+    """A PostgreSQL server of the test's own, which it may stop, start, freeze and thaw
+    (doing so to the shared one would stall other tests)."""
+    if server_binaries() is None:
+        pytest.skip("no PostgreSQL server binaries (see tests/databases.py)")
+    server, scratch = temporary_server()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.thaw()
+        server.stop()
+        scratch.cleanup()
 
 
 @pytest.fixture

@@ -3,31 +3,16 @@ the process stays alive); started again, the bot is ready again without a restar
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from bot.config import Settings
-from storage.pg_local import LocalServer, server_binaries, temporary_server
+from storage.pg_local import LocalServer
 from tests.bot.table import Table
 from tests.bot.test_health import free_port, get
 
 pytestmark = pytest.mark.postgres
-
-
-@pytest.fixture
-def stoppable_postgres() -> Iterator[LocalServer]:
-    """A PostgreSQL server of this test's own, which it may stop and start."""
-    if server_binaries() is None:
-        pytest.skip("no PostgreSQL server binaries (see tests/databases.py)")
-    server, scratch = temporary_server()
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
-        scratch.cleanup()
 
 
 @pytest.fixture

@@ -118,10 +118,9 @@ async def test_forged_custom_ids_are_refused_and_change_nothing(table: Table, te
 async def test_a_menu_payload_without_one_readable_value_is_refused(table: Table, values):
     _, record = await start_with(table, table.ann, table.ben)
     mover = table.member_for(record)
+    builder = (await table.click(mover, await table.turn_post(record), label="My tiles")).response
     custom_id = f"axio:pick:{record.id}:{record.move_count}:tile"
-    chosen = await forged_component(
-        mover, table.last_public(), custom_id, values=values, select=True
-    )
+    chosen = await forged_component(mover, builder, custom_id, values=values, select=True)
     table.check_errors()
     assert chosen.ephemeral and "no choice I can read" in chosen.response.content
     assert (await table.record(record.id)).move_count == record.move_count

@@ -4,12 +4,22 @@ few callables, with no bot, no Discord and no SimCord."""
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
+from typing import Any
+
+import pytest
 
 from bot.table.background import Background
 from bot.table.courier import Courier
 from bot.table.desk import Desk
 from bot.table.thinking import Thinker
-from storage import ALL_SHARDS, GameRecord, Repository
+from storage import (
+    ALL_SHARDS,
+    CHANNEL_GONE,
+    DatabaseUnavailableError,
+    GameRecord,
+    Repository,
+)
 
 
 async def computer_table(repo: Repository) -> GameRecord:
@@ -56,7 +66,8 @@ async def test_a_desk_plays_moves_and_drives_computers_without_a_bot(tmp_path):
         await repo.close()
 
 
-async def test_a_courier_drops_the_posts_of_a_game_whose_channel_is_gone(tmp_path):
+@pytest.mark.parametrize("status", ["running", "finished"])
+async def test_a_courier_drops_the_posts_of_a_game_whose_channel_is_gone(tmp_path, status):
     class NoChannels:
         """Discord says every channel is gone."""
 
@@ -84,10 +95,133 @@ async def test_a_courier_drops_the_posts_of_a_game_whose_channel_is_gone(tmp_pat
         record = await repo.create_lobby("axio", 1, 2, 3, "ann")
         await repo.join(record.id, 4, "ben")
         record = await repo.start(record.id, seed=7)
+        while status == "finished" and record.status == "running":
+            record, _ = await repo.record_move(
+                record.id, record.move_count, record.game.legal_moves()[0]
+            )
         assert await repo.owed_games() == [record.id]
         await courier.deliver_once(record.id)
-        assert await repo.owed_games() == []
+        assert await repo.owed_games() == [] and await repo.owed_count(record.id) == 0
+        ended = await repo.get_game(record.id)
+        if status == "running":  # ended without a result; a finished game keeps its own
+            assert (ended.status, ended.ended_reason) == ("cancelled", CHANNEL_GONE)
+        else:
+            assert (ended.status, ended.ended_reason) == ("finished", None)
         await courier.tick()
         assert passes == ["resumed"]
     finally:
+        await repo.close()
+
+
+class Posted:
+    """A channel that keeps what is posted to it; `channel()` may wait first (`before`)."""
+
+    def __init__(self, before: Any = None) -> None:
+        self.sent: list[dict[str, Any]] = []
+        self.before = before
+
+    async def channel(self, record: GameRecord) -> Posted:
+        if self.before is not None:
+            await self.before(record)
+        return self
+
+    async def send(self, **post: Any) -> Any:
+        self.sent.append(post)
+        return type("Message", (), {"id": len(self.sent)})()
+
+    async def retire_turn_message(self, record: GameRecord, message_id: int | None) -> None:
+        pass
+
+
+def courier_for(repo: Repository, channels: Posted, **options: Any) -> Courier:
+    async def on_pass() -> None:
+        pass
+
+    return Courier(
+        repo,
+        channels,  # type: ignore[arg-type]
+        Background(),
+        owned=ALL_SHARDS,
+        idle_seconds=60,
+        on_pass=on_pass,
+        **options,
+    )
+
+
+async def started_game(repo: Repository) -> GameRecord:
+    record = await repo.create_lobby("axio", 1, 2, 3, "ann")
+    await repo.join(record.id, 4, "ben")
+    return await repo.start(record.id, seed=7)
+
+
+async def background_done(courier: Courier) -> None:
+    while courier.background._tasks:
+        await asyncio.gather(*courier.background._tasks)
+
+
+@pytest.mark.parametrize("fails", ["reading the game", "marking the post"])
+async def test_what_a_delivery_could_not_record_is_recorded_when_the_database_is_back(
+    tmp_path, monkeypatch, fails
+):
+    """The database fails half-way through a delivery: rows it claimed are given back (not
+    left leased for a lease's time), a post it sent is marked (not sent again), as soon as
+    the database answers again."""
+    repo = await Repository.open(tmp_path / "axio.sqlite3")
+    channels = Posted()
+    courier = courier_for(repo, channels)
+    try:
+        record = await started_game(repo)
+        method = "get_game" if fails == "reading the game" else "posts_delivered"
+        real = getattr(repo, method)
+
+        async def unavailable(*args: Any, **kwargs: Any) -> Any:
+            monkeypatch.setattr(repo, method, real)  # once
+            raise DatabaseUnavailableError("the server stopped answering (test)")
+
+        monkeypatch.setattr(repo, method, unavailable)
+        with pytest.raises(DatabaseUnavailableError):
+            await courier.deliver_once(record.id)
+        assert await repo.owed_games() == []  # leased to this process, nobody may take it
+        courier.database_back()
+        await background_done(courier)
+        if fails == "reading the game":
+            assert await repo.owed_games() == [record.id]  # given back, due now
+            await courier.deliver_once(record.id)
+        assert len(channels.sent) == 1 and await repo.owed_count() == 0
+        assert (await repo.get_game(record.id)).turn_message_id == 1
+    finally:
+        await repo.close()
+
+
+async def test_a_delivery_whose_rows_another_process_took_posts_nothing(tmp_path, monkeypatch):
+    """Its renewals failed until the lease lapsed, and another process took the rows
+    meanwhile: the delivery sees its lease lost and leaves the post to that process."""
+    repo = await Repository.open(tmp_path / "axio.sqlite3")
+    other = await Repository.open(tmp_path / "axio.sqlite3")
+    lease = timedelta(seconds=0.3)
+    real_renew = repo.renew_leases
+    renewing = {"fails": False}
+
+    async def renew(*args: Any, **kwargs: Any) -> set[int]:
+        if renewing["fails"]:
+            raise DatabaseUnavailableError("no answer (test)")
+        return await real_renew(*args, **kwargs)
+
+    async def slow_channel(record: GameRecord) -> None:
+        renewing["fails"] = True
+        await asyncio.sleep(lease.total_seconds() * 1.5)  # the lease lapses meanwhile
+        assert await other.claim_posts(record.id, lease=timedelta(seconds=60))
+        renewing["fails"] = False
+        await asyncio.sleep(lease.total_seconds() * 0.7)  # a renewal finds them taken
+
+    monkeypatch.setattr(repo, "renew_leases", renew)
+    channels = Posted(before=slow_channel)
+    courier = courier_for(repo, channels, lease=lease)
+    try:
+        record = await started_game(repo)
+        await courier.deliver_once(record.id)
+        assert channels.sent == []
+        assert await other.owed_count(record.id) == 1  # the other process delivers it
+    finally:
+        await other.close()
         await repo.close()

@@ -1,0 +1,196 @@
+"""Members' commands arriving at the same moment, and how long each waited for its answer.
+
+SimCord runs one member operation at a time, so `slash_at_once` builds each command as
+SimCord's `slash` does and hands them all to the bot before it settles once: the bot
+handles them concurrently, as it would commands from several members at once.
+
+`AnswerClock` measures, in wall-clock time, from the moment an interaction reached the
+bot to its first answer (a message, a defer, an update): what Discord's three seconds
+count. SimCord's own clock is virtual (work in threads, such as SQLite waiting for a lock,
+does not move it), so the tests measure with this one, and assert generously.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import pytest
+from simcord import actors as _actors
+from simcord import interactions as _interactions
+from simcord.backend.models import Interaction
+from simcord.enums import AppCommandType, InteractionType
+from simcord.results import InteractionResult
+
+ANSWER_LIMIT_S = 3.0
+"""Discord's window for a first answer."""
+_FIRST_ANSWERS = (
+    "respond_with_message",
+    "defer",
+    "defer_update",
+    "update_source",
+    "show_modal",
+    "complete_autocomplete",
+)
+
+
+class AnswerClock:
+    """Wall-clock seconds from each interaction's dispatch to its first answer."""
+
+    def __init__(self, env: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.sent: dict[int, float] = {}
+        self.answered: dict[int, float] = {}
+        monkeypatch.setattr(
+            env, "_dispatch_observers", [*env._dispatch_observers, self._dispatched]
+        )
+        for name in _FIRST_ANSWERS:
+            monkeypatch.setattr(Interaction, name, self._stamped(getattr(Interaction, name)))
+
+    def _dispatched(self, record: Any) -> None:
+        self.sent[record.id] = time.perf_counter()
+
+    def _stamped(self, marker: Any) -> Any:
+        answered = self.answered
+
+        def stamped(record: Any, *args: Any, **kwargs: Any) -> Any:
+            answered.setdefault(record.id, time.perf_counter())
+            return marker(record, *args, **kwargs)
+
+        return stamped
+
+    def seconds(self, result: InteractionResult) -> float:
+        """How long the interaction waited for its first answer (inf: none came)."""
+        record = result._interaction
+        if record.id not in self.answered:
+            return float("inf")
+        return self.answered[record.id] - self.sent[record.id]
+
+    def slowest(self) -> float:
+        """The longest wait of every interaction dispatched so far (inf: one got none)."""
+        waits = [self.answered.get(i, float("inf")) - sent for i, sent in self.sent.items()]
+        return max(waits, default=0.0)
+
+
+def _slash_data(actor: Any, channel: Any, name: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The payload data of `/name options`, as SimCord's `slash` builds it."""
+    parts = name.split()
+    root = _actors._resolve_visible_command(actor, channel.id, parts[0], AppCommandType.CHAT_INPUT)
+    leaf, nesting = _interactions.walk_to_subcommand(root, parts[1:])
+    leaf_options, resolved = _interactions.build_options(
+        actor, name, leaf, options, channel_id=channel.id
+    )
+    data: dict[str, Any] = {
+        "id": root["id"],
+        "name": root["name"],
+        "type": root.get("type", AppCommandType.CHAT_INPUT),
+        "options": _interactions.nest_options(root, nesting, leaf_options),
+    }
+    if resolved:
+        data["resolved"] = resolved
+    if root.get("guild_id"):
+        data["guild_id"] = root["guild_id"]
+    return data
+
+
+async def slash_at_once(
+    env: Any, calls: list[tuple[Any, Any, str, dict[str, Any]]], *, seconds: float = 0.0
+) -> list[InteractionResult]:
+    """Each (member, channel, command, options) sent before the bot handles any of them;
+    their results, in order, once the bot has settled, `seconds` later on SimCord's clock.
+
+    SimCord's clock stands still while work waits in a thread (SQLite waiting for another
+    process's lock), and a timer on a wait SimCord recognises (a lock's deadline) fires only
+    when that clock moves: `seconds` moves it as the real one moves meanwhile."""
+    env._begin_operation("slash_at_once")
+    try:
+        records = []
+        for actor, channel, name, options in calls:
+            record, payload = _interactions.base_payload(
+                env.backend,
+                type=InteractionType.APPLICATION_COMMAND,
+                channel_id=channel.id,
+                guild_id=actor.guild.id,
+                user_id=actor.id,
+                data=_slash_data(actor, channel, name, options),
+            )
+            env._notify_dispatch_observers(record)
+            env.backend.emit("INTERACTION_CREATE", payload)
+            records.append(record)
+        if seconds:
+            await env.advance_time(seconds)
+        else:
+            await env._settle_internal(dispatch="INTERACTION_CREATE")
+        for _ in range(400):  # work in an external wait finishes outside SimCord's settling
+            if all(record.responded for record in records):
+                break
+            await asyncio.sleep(0.025)
+            await env._settle_internal()
+        return [InteractionResult(env, record) for record in records]
+    finally:
+        env._end_operation()
+
+
+def lock_waits_are_external(env: Any, repo: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tell SimCord that the repository's writes wait on something outside it: SQLite's
+    writer taking the write lock another process holds (BEGIN IMMEDIATE, in a thread), and
+    this process's commands queueing for that writer. Real time passes there that SimCord's
+    clock does not see; declared, SimCord neither waits for them before it moves its clock
+    nor holds back the deadlines that end them (see `slash_at_once`'s `seconds`)."""
+    writer = repo._conn
+    execute = writer.execute
+    reason = "SQLite's write lock, held by another process"
+
+    async def begin(sql: str, *args: Any, **kwargs: Any) -> Any:
+        if sql != "BEGIN IMMEDIATE":
+            return await execute(sql, *args, **kwargs)
+        return await env.external_wait(execute(sql, *args, **kwargs), reason=reason)
+
+    class QueueForTheWriter(asyncio.Lock):
+        async def acquire(self) -> bool:
+            return await env.external_wait(super().acquire(), reason=reason)
+
+    monkeypatch.setattr(writer, "execute", begin)
+    monkeypatch.setattr(repo, "_lock", QueueForTheWriter())
+
+
+def server_waits_are_external(env: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tell SimCord that the bot's waits on the PostgreSQL server (a pooled connection, a
+    statement's answer) wait on something outside it. A frozen server answers nothing:
+    undeclared, SimCord would wait for those answers before moving its clock, and the
+    commands' deadlines (on that clock) could never end them. Declared, the deadlines end
+    them as the clock moves (`env.advance_time`); the test then waits for the answers
+    (`answered`), which a thawed server gives in real time."""
+    import asyncpg
+    from asyncpg.pool import Pool
+
+    reason = "the PostgreSQL server"
+
+    def declared(method: Any) -> Any:
+        async def waits(*args: Any, **kwargs: Any) -> Any:
+            task = asyncio.current_task()
+            if task in env._work.tasks and task not in env._work.external_waits:
+                return await env.external_wait(method(*args, **kwargs), reason=reason)
+            return await method(*args, **kwargs)
+
+        return waits
+
+    for owner, name in (
+        (Pool, "_acquire"),
+        (asyncpg.Connection, "execute"),
+        (asyncpg.Connection, "executemany"),
+        (asyncpg.Connection, "fetch"),
+        (asyncpg.Connection, "fetchval"),
+    ):
+        monkeypatch.setattr(owner, name, declared(getattr(owner, name)))
+
+
+async def answered(env: Any, results: list[InteractionResult], seconds: float = 5.0) -> None:
+    """Wait (wall-clock, SimCord's clock standing) until every interaction has its final
+    answer (a deferred one, its follow-up)."""
+    started = time.perf_counter()
+    while not all(r.acknowledged and not r.deferred for r in results):
+        if time.perf_counter() - started > seconds:
+            raise AssertionError(f"not answered: {results}")
+        await asyncio.sleep(0.02)
+        await env.settle()
