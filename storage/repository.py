@@ -17,12 +17,15 @@ from __future__ import annotations
 from .lobby import LobbyCommands
 from .outbox import OutboxCommands
 from .play import PlayCommands
+from .reviews import ReviewCommands
 from .schedule import ScheduleQueries
 from .stats import StatsQueries
 
 
-class Repository(LobbyCommands, PlayCommands, OutboxCommands, StatsQueries, ScheduleQueries):
-    """Games, seats, moves, results, ratings and guild settings in one database file.
+class Repository(
+    LobbyCommands, PlayCommands, OutboxCommands, StatsQueries, ScheduleQueries, ReviewCommands
+):
+    """Games, seats, moves, results, ratings, guild settings and game reviews in one database.
 
     Open with `await Repository.open(path, clock=...)`; close with `await repo.close()` or
     use it as an async context manager.
