@@ -32,7 +32,7 @@ from typing import Any
 from ..common import NO_POINTS, ScoredMove
 from ..game import TileGame
 from .evaluate import position_value
-from .policies import best_of, in_exchange, normal_move, ranked_moves
+from .policies import best_placement, in_exchange, normal_move, ranked_moves
 
 UNITS_PER_SECOND = 120_000
 """Work units a second of budget buys. A unit is about the time the engine takes to score
@@ -138,9 +138,9 @@ def _rollout(det: TileGame, seat: int, move: Any, budget: _Budget) -> float:
             game.play(normal_move(game))
             budget.spend(PLY_COST)
             continue
-        moves = game.scored_moves()
-        budget.spend(SCAN_COST[game.kind] + len(moves) + PLY_COST)
-        game.play(best_of(game, moves))
+        move, count = best_placement(game)
+        budget.spend(SCAN_COST[game.kind] + count + PLY_COST)
+        game.play(move)
     return position_value(game, seat)
 
 
