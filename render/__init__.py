@@ -28,6 +28,9 @@ Public API, for the bot (names are stable):
   (a drawn clockwise arrow).
 - ``render_replay(game_class, players, seed, moves, names) -> bytes`` an animated GIF,
   one frame per turn.
+- ``render_review(review, names) -> bytes`` a game review (``engine.ai.review.GameReview``)
+  as a line chart of each player's lowest colour over the game, mistakes and blunders
+  marked; ``review_alt_text(review, names) -> str`` says the same in words (alt text).
 
 Geometry helpers, so tests (and anything else) find pixels through the same layout the
 drawing uses: ``axio_layout``, ``axio_cell_centre``, ``rota_layout``,
@@ -44,6 +47,7 @@ from engine.game import TileGame
 from .axio_board import axio_cell_centre, axio_layout, last_turn_placements, render_axio_board
 from .pieces import hand_tile_box, rack_badge_centre, rack_half_box, render_hand, render_rack
 from .replay import render_replay
+from .review import render_review, review_alt_text, review_layout
 from .rota_display import render_rota_display, rota_layout, rota_position_centre
 from .scoreboard import render_scoreboard, seat_origin
 from .table import render_table, table_origins
@@ -73,9 +77,12 @@ __all__ = [
     "render_hand",
     "render_rack",
     "render_replay",
+    "render_review",
     "render_rota_display",
     "render_scoreboard",
     "render_table",
+    "review_alt_text",
+    "review_layout",
     "rota_layout",
     "rota_position_centre",
     "seat_origin",
