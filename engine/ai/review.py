@@ -38,7 +38,7 @@ from ..game import TileGame
 from . import expert
 
 DEFAULT_BUDGET_S = expert.DEFAULT_BUDGET_S
-COMPARE_DEALS = 24
+COMPARE_DEALS = 16
 """Deals the played move and the expert's choice are both played out on."""
 INACCURACY = 0.75
 MISTAKE = 1.5

@@ -18,5 +18,5 @@ def counted_work(monkeypatch: pytest.MonkeyPatch) -> float:
 @pytest.fixture
 def expert_counted_work(monkeypatch: pytest.MonkeyPatch) -> float:
     """The same for the expert level: a little counted work, the clock stop far away."""
-    monkeypatch.setattr(expert, "UNITS_PER_SECOND", 5_000)
+    monkeypatch.setattr(expert, "UNITS_PER_SECOND", {"axio": 5_000, "rota": 5_000})
     return 5.0
