@@ -45,6 +45,8 @@ review of a long game affordable."""
 SAFETY_STOP = 0.9
 WIDTH = 12
 """Candidates the search starts from."""
+ROUNDS = 1
+"""Rounds of the other seats' replies a playout looks at."""
 ENDGAME_PLIES = 0
 """Placements left in the game below which playouts run to the end (0: never)."""
 ENDGAME_SAMPLES = 40
@@ -113,7 +115,7 @@ def _horizon(game: TileGame, budget: WorkBudget, width: int) -> int:
     seat's own next turn), or the end of the game once few placements are left and the
     budget buys every candidate `ENDGAME_SAMPLES` playouts to it."""
     follow_up = game.solo or game.kind == "axio"
-    short = game.turn + game.players + follow_up
+    short = game.turn + ROUNDS * game.players + follow_up
     left = plies_left(game)
     if left is None or left > ENDGAME_PLIES:
         return short
