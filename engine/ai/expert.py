@@ -9,15 +9,20 @@ moves), so two games that differ only in what the seat cannot see give the same 
 How it spends its budget (sequential halving):
 - The candidates are the `WIDTH` best moves by the normal evaluation (both answers to
   AXIO's exchange option).
-- The work is split into one phase per halving. In each phase every surviving candidate
+- The work is split into one phase per halving. In each phase every candidate still in
   is played out on the same fresh deals (common random numbers: differences between moves
   are not swamped by the luck of the deal) until that phase's share of the work is spent;
   then the better half goes on. The number of samples grows with the budget, where the
   hard level stops pruning after twenty rounds.
-- A playout is the hard level's: the other seats reply with the normal policy, and in
-  AXIO the seat's own next turn is played too (its next rack is mostly known); the value
-  is `position_value` there. Near the end (`ENDGAME_PLIES`), when the budget buys enough
-  samples for it, playouts go on to the end of the game, whose result counts as a win.
+- A short playout is the hard level's: the other seats reply with the normal policy, and
+  in AXIO the seat's own next turn is played too (its next rack is mostly known); the
+  value is `position_value` there.
+- Near the end (`ENDGAME_PLIES` placements left), when the budget buys every candidate
+  `ENDGAME_SAMPLES` playouts to the end of the game, the playouts run to the end instead
+  (the result counts as a win or a loss). In Rota, where the last few tiles decide the
+  game, this took the win rate against greedy from 0.84 to 0.88 (400 games at 0.5 s a
+  move). Playing a few finalists out to the end from ten placements before did no better
+  (0.85), so the playouts only go to the end where all candidates can afford it.
 
 Determinism: the work is counted, not timed (see `work`), so the same game, seed and
 budget give the same move wherever the machine keeps up with the calibration.
@@ -47,10 +52,12 @@ WIDTH = 12
 """Candidates the search starts from."""
 ROUNDS = 1
 """Rounds of the other seats' replies a playout looks at."""
-ENDGAME_PLIES = 0
-"""Placements left in the game below which playouts run to the end (0: never)."""
+ENDGAME_PLIES = 10
+"""Placements left in the game from which playouts may run to the end."""
 ENDGAME_SAMPLES = 40
-"""Deals each candidate must get, at least, for a playout to the end to be worth it."""
+"""Deals each candidate must get, at least, for playouts to the end to be worth it: a
+game's result is a noisy measure, and too few samples of it choose worse than short
+playouts do (0.71 against greedy in Rota, where short playouts won 0.84)."""
 
 
 def search(game: TileGame, *, seed: int, budget_s: float) -> list[Verdict]:
@@ -60,68 +67,93 @@ def search(game: TileGame, *, seed: int, budget_s: float) -> list[Verdict]:
     budget = WorkBudget(budget_s, UNITS_PER_SECOND[game.kind], SAFETY_STOP)
     view = game.resample_hidden(seat, rng)
     options = candidates(view, WIDTH)
-    horizon = _horizon(view, budget, len(options))
-    totals = [0.0] * len(options)
-    samples = [0] * len(options)
-    alive = list(range(len(options)))
-    phases = max(1, math.ceil(math.log2(len(options)))) if len(options) > 1 else 0
-    for phase in range(phases):
-        stop_at = budget.units - budget.units / (phases - phase)
-        while True:
-            deal = game.resample_hidden(seat, rng)
-            budget.spend(DEAL_COST)
-            for i in alive:
-                totals[i] += rollout(deal, seat, options[i].move, budget, horizon)
-                samples[i] += 1
-                if budget.out_of_time():
-                    break
-            if budget.units <= stop_at or budget.out_of_time():
-                break
-        means = _means(totals, samples)
-        alive.sort(key=lambda i: (-means[i], i))
-        alive = sorted(alive[: max(1, len(alive) // 2)])
-        if budget.out_of_time():
-            break
-    means = _means(totals, samples)
+    horizon = _end_horizon(view, budget.units, len(options)) or _short_horizon(view)
+    state = _Search(game, seat, rng, [o.move for o in options], budget)
+    state.halve(horizon, budget.units, down_to=1)
+    means, alive = state.means(), state.alive
     order = sorted(range(len(options)), key=lambda i: (i not in alive, -means[i], i))
-    return [Verdict(options[i].move, options[i].points, means[i], samples[i]) for i in order]
+    return [Verdict(options[i].move, options[i].points, means[i], state.samples[i]) for i in order]
 
 
-def _means(totals: list[float], samples: list[int]) -> list[float]:
-    """Each candidate's mean value; one the clock stopped before it was sampled ranks last."""
-    return [t / n if n else float("-inf") for t, n in zip(totals, samples, strict=True)]
+class _Search:
+    """The candidates' running totals, and sequential halving over them."""
+
+    def __init__(
+        self, game: TileGame, seat: int, rng: random.Random, moves: list[Any], budget: WorkBudget
+    ) -> None:
+        self.game, self.seat, self.rng, self.moves, self.budget = game, seat, rng, moves, budget
+        self.totals = [0.0] * len(moves)
+        self.samples = [0] * len(moves)
+        self.alive = list(range(len(moves)))
+
+    def halve(self, horizon: int, units: float, down_to: int) -> None:
+        """Spend `units` of work in phases, each ending with the better half going on,
+        until `down_to` candidates are left. Each round plays every candidate still in on
+        one fresh deal of what the seat cannot see."""
+        budget = self.budget
+        phases = 0
+        while len(self.alive) > down_to * 2**phases:
+            phases += 1
+        end = budget.units - units
+        for phase in range(phases):
+            stop_at = budget.units - (budget.units - end) / (phases - phase)
+            while not budget.out_of_time():
+                deal = self.game.resample_hidden(self.seat, self.rng)
+                budget.spend(DEAL_COST)
+                for i in self.alive:
+                    self.totals[i] += rollout(deal, self.seat, self.moves[i], budget, horizon)
+                    self.samples[i] += 1
+                    if budget.out_of_time():
+                        break
+                if budget.units <= stop_at:
+                    break
+            means = self.means()
+            ranked = sorted(self.alive, key=lambda i: (-means[i], i))
+            self.alive = sorted(ranked[: max(down_to, len(ranked) // 2)])
+
+    def means(self) -> list[float]:
+        """Each candidate's mean value; one the clock stopped before it was sampled ranks
+        last."""
+        return [
+            t / n if n else float("-inf") for t, n in zip(self.totals, self.samples, strict=True)
+        ]
 
 
 def compare(game: TileGame, moves: Sequence[Any], *, seed: int, deals: int) -> list[float]:
-    """The mean playout value of each of `moves` for the seat to move, over the same
+    """The mean short-playout value of each of `moves` for the seat to move, over the same
     `deals` deals of what it cannot see: how the review weighs a played move against the
     expert's choice on equal terms."""
     seat = game.to_move
     rng = random.Random(f"compare:{seed}:{game.move_count}")
-    budget = WorkBudget(1.0, float("inf"), float("inf"))
+    budget = WorkBudget(1.0, math.inf, math.inf)
     totals = [0.0] * len(moves)
-    horizon = 0
-    for number in range(deals):
+    for _ in range(deals):
         deal = game.resample_hidden(seat, rng)
-        if number == 0:
-            horizon = _horizon(deal, budget, len(moves))
+        horizon = _short_horizon(deal)
         for i, move in enumerate(moves):
             totals[i] += rollout(deal, seat, move, budget, horizon)
     return [t / deals for t in totals]
 
 
-def _horizon(game: TileGame, budget: WorkBudget, width: int) -> int:
-    """The turn at which playouts stop: after the other seats' replies (and in AXIO the
-    seat's own next turn), or the end of the game once few placements are left and the
-    budget buys every candidate `ENDGAME_SAMPLES` playouts to it."""
+def _short_horizon(game: TileGame) -> int:
+    """The turn at which a short playout stops: after `ROUNDS` rounds of the other seats'
+    replies, and in AXIO after the seat's own next turn too (its next rack is mostly the
+    tiles it holds now)."""
     follow_up = game.solo or game.kind == "axio"
-    short = game.turn + ROUNDS * game.players + follow_up
+    return game.turn + ROUNDS * game.players + follow_up
+
+
+def _end_horizon(game: TileGame, units: float, width: int) -> int | None:
+    """A horizon past the end of the game, when at most `ENDGAME_PLIES` placements are
+    left and `units` of work buy each of `width` candidates `ENDGAME_SAMPLES` playouts to
+    the end; else None."""
     left = plies_left(game)
     if left is None or left > ENDGAME_PLIES:
-        return short
-    playout_cost = left * (SCAN_COST[game.kind] + PLY_COST + 60)
-    if budget.units < width * ENDGAME_SAMPLES * playout_cost:
-        return short
+        return None
+    moves = len(game.legal_moves())
+    playout = left * (SCAN_COST[game.kind] + moves + PLY_COST)
+    if units < width * ENDGAME_SAMPLES * playout:
+        return None
     return game.turn + left + 1
 
 
