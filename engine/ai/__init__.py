@@ -2,9 +2,9 @@
 
 They fill empty seats, play for players who time out and give hints. Pure engine code:
 no I/O, deterministic for a given seed, and each decision stays within the time budget the
-caller passes. See `policies` (easy, normal and the greedy baseline), `lookahead` (hard), `expert`,
-`evaluate` (how scores are valued) and `hints`.
-"""
+caller passes. See `policies` (easy, normal and the greedy baseline), `lookahead` (hard),
+`expert`, `evaluate` (how scores are valued), `hints`, and `review` (a finished game's
+moves beside the expert's, for /axio review)."""
 
 from __future__ import annotations
 
