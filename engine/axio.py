@@ -36,6 +36,7 @@ from .common import (
     Points,
     ScoredMove,
     add_points,
+    best_by_points,
 )
 from .game import TileGame
 
@@ -220,16 +221,7 @@ class AxioGame(TileGame):
         for each of a thousand placements took most of its time. `key` is called once per
         distinct points vector.
         """
-        keys: dict[Points, Any] = {}
-        best, best_key, count = None, None, 0
-        for found in self._placement_points():
-            count += 1
-            points = found[4]
-            rank = keys.get(points)
-            if rank is None:
-                rank = keys[points] = key(points)
-            if best_key is None or rank > best_key:
-                best, best_key = found, rank
+        best, count = best_by_points(self._placement_points(), key)
         if best is None:
             return None, 0
         return Placement(best[0], best[1], best[2], best[3]), count

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .common import IllegalMoveError, PlayResult, Points, ScoredMove
+from .common import IllegalMoveError, PlayResult, Points, ScoredMove, best_by_points
 from .game import TileGame
 from .rota_display import CENTRE, START_POSITIONS, Display, corner_points, placed_text
 from .rota_moves import Position, RotaMove
@@ -220,16 +220,7 @@ class RotaGame(TileGame):
         tile = self.tile_to_place
         if self.over or tile is None:
             return None, 0
-        keys: dict[Points, Any] = {}
-        best, best_key, count = None, None, 0
-        for found in self.display.placement_points(tile):
-            count += 1
-            points = found[4]
-            rank = keys.get(points)
-            if rank is None:
-                rank = keys[points] = key(points)
-            if best_key is None or rank > best_key:
-                best, best_key = found, rank
+        best, count = best_by_points(self.display.placement_points(tile), key)
         if best is None:
             return None, 0
         return RotaMove(best[0], best[1], best[2], best[3]), count
