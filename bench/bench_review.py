@@ -23,7 +23,7 @@ from pathlib import Path
 from bench.common import median_ms, report
 from engine import AxioGame
 from engine.ai import choose_move, expert
-from engine.ai.review import GameReview, review_game
+from engine.ai.review import GameReview, review_game, review_tasks
 from render.review import render_review, review_alt_text
 from storage import Repository
 
@@ -74,9 +74,8 @@ def main() -> None:
     with ProcessPoolExecutor(args.workers) as pool:
         list(pool.map(abs, range(args.workers)))  # the workers are up before the clock
         start = time.perf_counter()
-        review = review_game(
-            "axio", 4, GAME_SEED, moves, budget_s=args.budget, seed=REVIEW_SEED, map_=pool.map
-        )
+        tasks = review_tasks("axio", 4, GAME_SEED, moves, budget_s=args.budget, seed=REVIEW_SEED)
+        review = review_game(tasks, map_=pool.map)
         review_s = time.perf_counter() - start
     with tempfile.TemporaryDirectory() as folder:
         cached_ms = asyncio.run(stored_review_ms(game, review, Path(folder)))

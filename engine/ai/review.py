@@ -1,11 +1,12 @@
 """A review of a finished game: each move beside the expert's choice, what it cost, and
 each player's accuracy.
 
-    tasks = review_tasks("axio", 4, seed, moves, budget_s=2.0, seed_of_review=7)
+    tasks = review_tasks("axio", 4, game_seed, moves, budget_s=2.0, seed=7)
     verdicts = list(pool.map(analyse, tasks))          # or map(analyse, tasks)
     review = assemble(tasks, verdicts)                  # a GameReview, to_dict() for JSON
 
-`review_game(...)` does all three with any `map` (the built-in one by default).
+`review_game(tasks, map_=pool.map)` does the last two with any `map` (the built-in one by
+default); `review_of(game)` reviews a finished engine game in this process.
 
 What a move is judged by (decided here, where the issue is silent):
 - **The expert's choice** is what the expert level plays in the position before the move,
@@ -201,19 +202,12 @@ def assemble(tasks: Sequence[ReviewTask], verdicts: Iterable[MoveReview]) -> Gam
 
 
 def review_game(
-    kind: str,
-    players: int,
-    game_seed: int,
-    moves: Sequence[str],
-    *,
-    budget_s: float = DEFAULT_BUDGET_S,
-    seed: int = 0,
-    map_: Callable[..., Iterable[MoveReview]] = map,
+    tasks: Sequence[ReviewTask], *, map_: Callable[..., Iterable[MoveReview]] = map
 ) -> GameReview:
-    """The whole review; pass a process pool's `map` to analyse moves in parallel."""
-    if not moves:
+    """The whole review of `review_tasks(...)`; pass a process pool's `map` to analyse
+    the moves in parallel."""
+    if not tasks:
         raise ValueError("a game without moves has nothing to review")
-    tasks = review_tasks(kind, players, game_seed, moves, budget_s=budget_s, seed=seed)
     return assemble(tasks, map_(analyse, tasks))
 
 
@@ -222,7 +216,8 @@ def review_of(game: TileGame, *, budget_s: float = DEFAULT_BUDGET_S, seed: int =
     if not game.is_over:
         raise ValueError("only a finished game can be reviewed")
     moves = [entry.move for entry in game.log]
-    return review_game(game.kind, game.players, game.seed, moves, budget_s=budget_s, seed=seed)
+    tasks = review_tasks(game.kind, game.players, game.seed, moves, budget_s=budget_s, seed=seed)
+    return review_game(tasks)
 
 
 def _lowest(game: TileGame) -> tuple[int, ...]:

@@ -117,7 +117,7 @@ def test_review_is_reproducible_and_round_trips_through_json(expert_counted_work
     tasks = review_tasks("rota", 2, 5, moves_of(game), budget_s=expert_counted_work, seed=1)
     first = [analyse(t) for t in tasks]
     assert [analyse(t) for t in tasks] == first
-    review = review_game("rota", 2, 5, moves_of(game), budget_s=expert_counted_work, seed=1)
+    review = review_game(tasks)
     assert list(review.moves) == first
     data = json.loads(json.dumps(review.to_dict()))
     assert GameReview.from_dict(data) == review
@@ -133,16 +133,15 @@ def test_review_game_hands_each_move_to_the_map_it_is_given(expert_counted_work)
         seen.extend(tasks)
         return map(function, tasks)
 
-    review = review_game(
-        "rota", 2, 6, moves_of(game), budget_s=expert_counted_work, map_=recording_map
-    )
+    tasks = review_tasks("rota", 2, 6, moves_of(game), budget_s=expert_counted_work)
+    review = review_game(tasks, map_=recording_map)
     assert [len(t.moves) for t in seen] == [1, 2, 3, 4]
     assert [m.number for m in review.moves] == [1, 2, 3, 4]
 
 
 def test_lowest_colour_is_tracked_for_every_seat_after_every_move(expert_counted_work):
     game = expert_game(RotaGame, seed=7, budget=expert_counted_work, until=6)
-    review = review_game("rota", 2, 7, moves_of(game), budget_s=expert_counted_work)
+    review = review_game(review_tasks("rota", 2, 7, moves_of(game), budget_s=expert_counted_work))
     assert len(review.lowest) == 7 and review.lowest[0] == (0, 0)
     replayed = RotaGame(2, 7)
     for row, text in zip(review.lowest[1:], moves_of(game), strict=True):
@@ -180,4 +179,4 @@ def test_only_a_finished_game_is_reviewed():
     with pytest.raises(ValueError, match="finished"):
         review_of(AxioGame(2, seed=1))
     with pytest.raises(ValueError, match="nothing to review"):
-        review_game("axio", 2, 1, [])
+        review_game(review_tasks("axio", 2, 1, []))
