@@ -80,8 +80,8 @@ async def test_an_expert_computer_takes_a_seat(repo):
     assert record.seats[1].plays_as == "expert"
 
 
-async def test_seats_stored_before_migration_0005_survive_it(db_path, tmp_path):
-    """0005 rebuilds SQLite's seats table to let the expert in: what was seated stays."""
+async def test_seats_stored_before_migration_0007_survive_it(db_path, tmp_path):
+    """0007 rebuilds SQLite's seats table to let the expert in: what was seated stays."""
     older = tmp_path / "older"
     older.mkdir()
     for _number, path in migration_files()[:4]:

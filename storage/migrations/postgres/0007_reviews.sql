@@ -1,4 +1,4 @@
--- Game reviews, kept once per game (see migrations/0005_reviews.sql).
+-- Game reviews, kept once per game (see migrations/0007_reviews.sql).
 CREATE TABLE reviews (
     game_id    BIGINT  PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
     data       TEXT    NOT NULL,
