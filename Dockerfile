@@ -5,7 +5,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
-    DATABASE_PATH=/data/axio.sqlite3
+    DATABASE_PATH=/data/axio.sqlite3 \
+    METRICS_PORT=9100 \
+    METRICS_HOST=0.0.0.0
 
 WORKDIR /app
 COPY pyproject.toml README.md ./
@@ -20,8 +22,13 @@ RUN useradd --create-home --uid 10001 axio \
     && chown axio:axio /data
 USER axio
 VOLUME ["/data"]
+# /metrics, /healthz and /readyz (internal: scrape it from the container network, do not
+# publish it to the internet).
+EXPOSE 9100
 
-HEALTHCHECK --interval=60s --timeout=20s --start-period=30s --retries=3 \
-    CMD ["axio-bot", "check"]
+# Alive: the bot's event loop answers. (Readiness, /readyz, is for what routes work to it:
+# an unready bot is waiting for its database or Discord, and restarting it would not help.)
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+    CMD ["axio-bot", "health"]
 
 CMD ["axio-bot", "run"]

@@ -1,24 +1,38 @@
 """Issue 14's figures: the whole bot killed with SIGKILL again and again, and reads while
-another process holds the database's write lock.
+another process holds the database's write lock; issue 21's: the same on PostgreSQL, with
+the database server killed too.
 
     python -m bench.bench_crash [--kills 60] [--seed 14]
+    python -m bench.bench_crash --database-url postgresql://…   [--kills 60]
 
-The kills run tests/bot/kill_harness.py (the real bot on SimCord over one database file,
-people typing, building and double-submitting moves, computers playing), and count what
-went wrong. The reads time `get_game` and `game_in_channel` on one Repository while a
-second process holds BEGIN IMMEDIATE on the same file.
+The kills run tests/bot/kill_harness.py (the real bot on SimCord over one database, people
+typing, building and double-submitting moves, computers playing), and count what went
+wrong. The goals are zeros: no acknowledged move lost, none applied twice, no position
+never shown, no computer stalled, every game equal to its replay, integrity ok.
+
+On SQLite the reads time `get_game` and `game_in_channel` on one Repository while a second
+process holds BEGIN IMMEDIATE on the same file. On PostgreSQL the bench plays in a schema
+of its own on the server the URL names; when that server is a local one this machine runs
+(`python -m storage.pg_local start FOLDER`, the URL's `?host=FOLDER`), a third of the
+rounds also kill the server with SIGKILL while the bot plays and start it again.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import asyncpg
 
 from bench.common import percentile, report
 from storage import Repository
+from storage.pg_local import LocalServer, in_schema
+from storage.target import check_url
 from tests.bot.kill_harness import kill_again_and_again
 from tests.lock_holder import holding_write_lock
 
@@ -43,13 +57,58 @@ async def reads_while_locked(folder: Path, reads: int = 400) -> float:
     return round(percentile(times, 0.95), 2)
 
 
-async def main(kills: int, seed: int) -> None:
+def local_server(url: str) -> LocalServer | None:
+    """The server behind `url` when it is one pg_local runs on this machine (its socket
+    folder holds its data): the one the bench may kill and start again."""
+    hosts = parse_qs(urlsplit(url).query).get("host", [])
+    if hosts and (Path(hosts[0]) / "data" / "PG_VERSION").is_file():
+        return LocalServer(Path(hosts[0]))
+    return None
+
+
+async def own_schema(url: str) -> str:
+    """A schema of the bench's own on the server, as a URL (dropped by `drop_schema`)."""
+    name = f"bench_crash_{os.getpid()}"
+    admin = await asyncpg.connect(url)
+    try:
+        await admin.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE; CREATE SCHEMA {name}")
+    finally:
+        await admin.close()
+    return in_schema(url, name)
+
+
+async def drop_schema(url: str) -> None:
+    name = parse_qs(urlsplit(url).query)["search_path"][0]
+    admin = await asyncpg.connect(url)  # a new connection: the server may have restarted
+    try:
+        await admin.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
+    finally:
+        await admin.close()
+
+
+async def main(kills: int, seed: int, database_url: str | None) -> None:
     with tempfile.TemporaryDirectory(prefix="bench-crash-") as folder:
         started = time.perf_counter()
-        tally = await kill_again_and_again(Path(folder), kills, seed)
-        figures = tally.summary()
+        if database_url is None:
+            tally = await kill_again_and_again(Path(folder), kills, seed)
+        else:
+            server = local_server(database_url)
+            if server is None:
+                print("the server is not a local pg_local one: only the bot is killed")
+            url = await own_schema(database_url)
+            try:
+                tally = await kill_again_and_again(
+                    Path(folder), kills, seed, database=url, server=server
+                )
+            finally:
+                await drop_schema(url)
+        figures: dict[str, object] = {
+            "database": "postgresql" if database_url else "sqlite",
+            **tally.summary(),
+        }
         figures["seconds"] = round(time.perf_counter() - started, 1)
-        figures["read_ms_p95_while_write_locked"] = await reads_while_locked(Path(folder))
+        if database_url is None:
+            figures["read_ms_p95_while_write_locked"] = await reads_while_locked(Path(folder))
     report(figures)
 
 
@@ -57,5 +116,8 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kills", type=int, default=60)
     parser.add_argument("--seed", type=int, default=14)
+    parser.add_argument(
+        "--database-url", type=check_url, help="postgresql://… (default: a SQLite file)"
+    )
     args = parser.parse_args()
-    asyncio.run(main(args.kills, args.seed))
+    asyncio.run(main(args.kills, args.seed, args.database_url))

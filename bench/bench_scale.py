@@ -36,7 +36,7 @@ from bench.bench_storage import (
     throughput_figures,
 )
 from bench.common import percentile, report
-from bot.thinking import Thinker
+from bot.table.thinking import Thinker
 from engine import AxioGame
 from storage import Repository
 from storage.pg_local import fresh_schema, temporary_server

@@ -1,43 +1,80 @@
 """The discord.py application: one `/axio` command group over storage, engine and render.
 
-`create_bot(settings)` builds an unstarted bot; `setup_hook` opens the database, registers
-the cog and the persistent controls, syncs the commands, and starts the delivery loop and
-the scheduler, which deliver what is still owed and let computer seats play on: a
-restarted bot goes on exactly where the last one stopped.
+`create_bot(settings)` builds an unstarted bot; `setup_hook` opens the database, builds the
+table's machinery (each part given only what it uses), registers the cog and the
+controls, syncs the commands, and starts the delivery loops (the games' posts, and the
+channel posts of the daily challenge and tournaments) and the scheduler, which deliver
+what is still owed and let computer seats play on: a restarted bot goes on exactly where
+the last one stopped.
+
+It also sets up what operators see (`ops/`): the metrics every part reports to, and, with
+METRICS_PORT set, the internal port serving /metrics, /healthz and /readyz. On SQLite the
+bot holds its database file (a shared lock, see storage/backup.py) for as long as it runs,
+so `axio-bot restore` refuses while it does.
+
+This is the one place that knows every part; nothing imports it but the core (`cli`,
+`playground`).
 """
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import logging
-from collections.abc import Coroutine
-from typing import Any
+import time
+from collections.abc import Callable
+from datetime import datetime, timedelta
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from storage import GameRecord, Repository, ShardSet
-from storage.target import describe
+from storage import ShardSet
+from storage.backup import DatabaseHold, hold_database
+from storage.target import describe, is_postgres_url, sqlite_path
 
-from .builder import Builder
+from .commands.answers import Answers
+from .commands.builder import Builder
+from .commands.cog import AxioCog
+from .commands.controls import dynamic_items
+from .commands.daily_flow import DailyBuilder
+from .commands.services import Services
 from .config import Settings
-from .courier import Courier
-from .desk import Desk
-from .errors import reply_refusal
-from .lobby import Lobby
-from .safe_text import NOBODY
-from .thinking import Thinker
-from .views import DYNAMIC_ITEMS
+from .ops.health import ShardState, Watch
+from .ops.measured import MeasuredRepository, open_measured
+from .ops.metrics import Metrics, command_label
+from .ops.server import OpsServer
+from .screens.refusals import reply_refusal
+from .screens.safe_text import NOBODY
+from .table.background import Background
+from .table.channels import Channels
+from .table.courier import Courier
+from .table.desk import Desk
+from .table.lobby import Lobby
+from .table.notices import Notices
+from .table.private import PrivateControls
+from .table.scheduler import Scheduler
+from .table.signup import Signup
+from .table.thinking import Thinker
 
 log = logging.getLogger("axio")
 
 
 class AxioTree(app_commands.CommandTree):
-    """The one error handler. Commands answer their own refusals (`errors.answered`), so
+    """The one error handler. Commands answer their own refusals (`refusals.answered`), so
     what arrives here is a bug (logged, with an apology) or a check discord.py ran before
-    the command (answered as a refusal)."""
+    the command (answered as a refusal).
+
+    Every slash command and autocomplete passes `_call`, so it is timed there
+    (`measure(command, seconds)`); the controls are timed where they are handled."""
+
+    measure: staticmethod = staticmethod(lambda command, seconds: None)
+
+    async def _call(self, interaction: discord.Interaction) -> None:
+        started = time.perf_counter()
+        try:
+            await super()._call(interaction)
+        finally:
+            self.measure(command_label(interaction), time.perf_counter() - started)
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -46,7 +83,22 @@ class AxioTree(app_commands.CommandTree):
 
 
 class AxioBot(commands.AutoShardedBot):
-    def __init__(self, settings: Settings, *, shard_count: int | None = None) -> None:
+    desk: Desk
+    courier: Courier
+    lobby: Lobby
+    builder: Builder
+    scheduler: Scheduler
+    notices: Notices
+    services: Services
+    watch: Watch
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        shard_count: int | None = None,
+        clock: Callable[[], datetime] | None = None,
+    ) -> None:
         intents = discord.Intents.default()
         shards = settings.shards
         if settings.shard_count is not None:
@@ -60,38 +112,116 @@ class AxioBot(commands.AutoShardedBot):
             allowed_mentions=NOBODY,  # pings are opt-in per message: safe_text.pinging
         )
         self.settings = settings
+        self.clock: Callable[[], datetime] = clock or discord.utils.utcnow
+        """What every part asks for the time (tests inject one: a daily challenge's day)."""
         self.shards_owned: ShardSet = shards
         """The servers whose games this process looks after: the scheduler, resume and
         delivery ask storage only for these, so two processes never act on one game."""
         self.thinker = Thinker(settings.computer_processes)
-        self.repo: Repository = None  # type: ignore[assignment]  # opened in setup_hook
-        self.desk = Desk(self)
-        self.courier = Courier(self)
-        self.lobby = Lobby(self)
-        self.builder = Builder(self)
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self.background = Background()
+        self.metrics = Metrics()
+        self.tree.measure = self.metrics.command_done  # type: ignore[attr-defined]
+        self.repo: MeasuredRepository = None  # type: ignore[assignment]  # opened in setup_hook
+        self.ops_server: OpsServer | None = None
+        self._hold: DatabaseHold | None = None
+        self._loops: list[Courier | Scheduler | Notices] = []
 
     async def setup_hook(self) -> None:
-        from .cog import AxioCog
-        from .scheduler import Scheduler
-
-        self.repo = await Repository.open(
-            self.settings.database, clock=lambda: discord.utils.utcnow()
+        settings, owned, clock = self.settings, self.shards_owned, self.clock
+        if not is_postgres_url(settings.database):
+            self._hold = hold_database(sqlite_path(settings.database))
+        self.repo = await open_measured(settings.database, self.metrics, clock=lambda: clock())
+        channels = Channels(self)
+        private = PrivateControls(self.background)
+        self.desk = Desk(
+            self.repo,
+            self.thinker,
+            self.background,
+            deliver=lambda game_id: self.courier.kick(game_id),
+            ended=lambda record: self.notices.kick(),
+            owned=owned,
+            computer_budget_s=settings.computer_budget_s,
+            clock=clock,
+            on_move=self.metrics.move,  # type: ignore[arg-type]
+            moved=private.retire,
         )
-        await self.add_cog(AxioCog(self))
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.courier = Courier(
+            self.repo,
+            channels,
+            self.background,
+            owned=owned,
+            idle_seconds=settings.delivery_idle_seconds,
+            on_pass=self.desk.resume,
+            clock=clock,
+        )
+        self.notices = Notices(
+            self.repo,
+            channels,
+            self.background,
+            owned=owned,
+            idle_seconds=settings.delivery_idle_seconds,
+            opened=self.desk.started,
+            clock=clock,
+        )
+        self.courier.retried = self.metrics.delivery_retry  # type: ignore[method-assign]
+        self.lobby = Lobby(self.repo, started=self.desk.started, clock=clock)
+        self.builder = Builder(self.desk, private)
+        self.scheduler = Scheduler(
+            self.repo,
+            self.desk,
+            channels,
+            owned=owned,
+            minutes=settings.scheduler_minutes,
+            notify=self.notices.kick,
+            clock=clock,
+        )
+        self.services = Services(
+            self.repo,
+            self.desk,
+            self.lobby,
+            self.builder,
+            channels,
+            self.background,
+            clock,
+            self.metrics,
+            private,
+            Answers(self.repo, self.desk, clock),
+            daily=DailyBuilder(self.desk, private, self.repo, clock),
+            signup=Signup(self.repo, channels, clock=clock),
+            notices=self.notices,
+        )
+        await self.add_cog(AxioCog(self.services))
+        self.add_dynamic_items(*dynamic_items())
         await self.sync_commands()
-        self.scheduler = Scheduler(self)
-        self.scheduler.start()
-        self.courier.start()  # its first pass delivers what is owed and resumes computers
+        for loop in (self.scheduler, self.courier, self.notices):
+            loop.start()  # the first passes deliver what is owed and resume computers
+            self._loops.append(loop)
+        self.watch = Watch(
+            self.repo,
+            self.metrics,
+            shards=self.shard_states,
+            owned=owned,
+            stall_after=timedelta(seconds=max(300, 3 * settings.delivery_idle_seconds)),
+        )
+        if settings.metrics_port is not None:
+            self.ops_server = OpsServer(
+                self.metrics, self.watch, host=settings.metrics_host, port=settings.metrics_port
+            )
+            await self.ops_server.start()
         # What start-up made (the engine's tables, the commands, discord.py's state) lives as
         # long as the process: frozen, the collector's full passes stop walking it, so no
         # member's answer waits on a long one.
         gc.collect()
         gc.freeze()
-        log.info(
-            "ready: database %s, shards %s", describe(self.settings.database), self.shards_owned
-        )
+        log.info("ready: database %s, shards %s", describe(settings.database), owned)
+
+    def shard_states(self) -> list[ShardState]:
+        """The shards this process runs, as readiness and the metrics see them."""
+        ready = self.is_ready()
+        return [
+            ShardState(shard_id, ready and not info.is_closed(), info.latency)
+            for shard_id, info in sorted(self.shards.items())
+        ]
 
     async def sync_commands(self) -> None:
         """Development guilds get their commands at once; everywhere else within an hour."""
@@ -102,41 +232,24 @@ class AxioBot(commands.AutoShardedBot):
         await self.tree.sync()
 
     async def close(self) -> None:
-        if getattr(self, "scheduler", None):
-            self.scheduler.stop()
-        self.courier.stop()
+        for loop in self._loops:
+            loop.stop()
+        if self.ops_server is not None:
+            await self.ops_server.stop()
         self.thinker.close()
         if self.repo is not None:
             await self.repo.close()
+        if self._hold is not None:
+            self._hold.release()
         await super().close()
 
-    def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
-        """Run background work (deliveries, computer moves) and log it if it fails; what
-        it was doing is stored, so the delivery loop's next pass takes it up again."""
-        task = asyncio.get_running_loop().create_task(work)
-        self._tasks.add(task)
-        task.add_done_callback(self._finished)
 
-    def _finished(self, task: asyncio.Task[Any]) -> None:
-        self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("background work failed", exc_info=task.exception())
-
-    def log_event(self, record: GameRecord, event: str, **details: Any) -> None:
-        """One structured line per game event: game, guild, channel, turn."""
-        turn = record.game.turn if record.game is not None else 0
-        extra = " ".join(f"{key}={value!r}" for key, value in details.items())
-        log.info(
-            "event=%r game=%s kind=%s guild=%s channel=%s turn=%s %s",
-            event,
-            record.id,
-            record.kind,
-            record.guild_id,
-            record.channel_id,
-            turn,
-            extra,
-        )
-
-
-def create_bot(settings: Settings | None = None, *, shard_count: int | None = None) -> AxioBot:
-    return AxioBot(settings or Settings(), shard_count=shard_count)
+def create_bot(
+    settings: Settings | None = None,
+    *,
+    shard_count: int | None = None,
+    clock: Callable[[], datetime] | None = None,
+) -> AxioBot:
+    """An unstarted bot. `clock` (default: discord's UTC now) is the time every part uses:
+    tests give one to play a daily challenge on a chosen day."""
+    return AxioBot(settings or Settings(), shard_count=shard_count, clock=clock)

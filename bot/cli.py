@@ -5,6 +5,10 @@ axio-bot run        # connect to Discord with DISCORD_TOKEN
 axio-bot check      # validate configuration and the database, say what was found
 axio-bot playground # the real bot on SimCord's in-memory Discord, in your browser
 axio-bot migrate-db --from sqlite:///data/axio.sqlite3 --to postgresql://…  # move up
+axio-bot backup --to FILE [--force]   # a consistent copy of the SQLite file, bot running
+axio-bot restore --from FILE          # put a backup back (the bot stopped)
+axio-bot forget USER_ID [--yes]       # delete a member's data (see bot/ops/admin.py)
+axio-bot health [--ready]             # the running bot's /healthz or /readyz (probes)
 """
 
 from __future__ import annotations
@@ -22,9 +26,21 @@ import aiohttp
 import asyncpg
 import discord
 
-from storage.target import describe, is_postgres_url, sqlite_path
+from storage import NothingStoredError, StorageError
+from storage.target import (
+    Target,
+    check_url,
+    describe,
+    is_postgres_url,
+    looks_like_url,
+    secrets_in,
+    sqlite_path,
+)
 
 from .config import Settings, load_settings
+from .ops import admin
+from .ops.logs import configure_logging as configure_log_output
+from .ops.server import MetricsPortError
 
 log = logging.getLogger("axio")
 
@@ -35,14 +51,10 @@ TOKEN_HELP = (
 _TOKEN_SHAPE = re.compile(r"^[\w-]{20,}\.[\w-]{4,}\.[\w-]{20,}$")
 
 
-def configure_logging(level: str) -> None:
-    """One line per record, key=value details from the bot; tracebacks for errors."""
-    logging.basicConfig(
-        level=level.upper(),
-        format="%(asctime)s %(levelname)s %(name)s %(message)s",
-        stream=sys.stderr,
-    )
-    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level.upper())))
+def configure_logging(settings: Settings) -> None:
+    """One line per record: text with key=value details from the bot, or (LOG_FORMAT=json)
+    one JSON object; tracebacks for errors either way (see bot/ops/logs.py)."""
+    configure_log_output(settings.log_level, settings.log_format)
 
 
 def token_problem(settings: Settings) -> str | None:
@@ -61,8 +73,8 @@ def run(settings: Settings) -> int:
     try:
         asyncio.run(_check_database(settings))
     except Exception as error:
-        return _fail(f"cannot use the database {describe(settings.database)}: {_reason(error)}")
-    configure_logging(settings.log_level)
+        return _fail(_database_problem(settings.database, error))
+    configure_logging(settings)
     from .app import create_bot
 
     bot = create_bot(settings)
@@ -72,12 +84,14 @@ def run(settings: Settings) -> int:
         return _fail(f"Discord refused the token: {TOKEN_HELP}")
     except discord.PrivilegedIntentsRequired:
         return _fail("Discord refused the intents the bot asked for.")
+    except MetricsPortError as error:
+        return _fail(str(error))
     except (aiohttp.ClientError, discord.GatewayNotFound, TimeoutError, OSError) as error:
         return _fail(
             f"cannot reach Discord ({_reason(error)}): check this machine's network and DNS"
         )
-    except (sqlite3.Error, asyncpg.PostgresError) as error:
-        return _fail(f"cannot use the database {describe(settings.database)}: {_reason(error)}")
+    except (sqlite3.Error, asyncpg.PostgresError, StorageError) as error:
+        return _fail(_database_problem(settings.database, error))
     return 0
 
 
@@ -86,10 +100,24 @@ def _fail(problem: str) -> int:
     return 2
 
 
-def _reason(error: BaseException) -> str:
-    """An error as one short line (no traceback, never the token)."""
-    text = " ".join(str(error).split()) or type(error).__name__
-    return text[:200]
+def _reason(error: BaseException, *targets: Target) -> str:
+    """An error as one short line: no traceback, never the token, never empty nor a bare
+    class name, the password of any of `targets` masked; for a database that did not
+    answer, why (the player-facing message would say nothing to an operator)."""
+    if isinstance(error, NothingStoredError):
+        text = error.reason
+    elif isinstance(error, TimeoutError):
+        text = "no answer in time"
+    else:
+        text = " ".join(str(error).split()) or type(error).__name__
+    for target in targets:
+        for secret in secrets_in(target):
+            text = text.replace(secret, "***")
+    return text[:300]
+
+
+def _database_problem(target: Target, error: BaseException) -> str:
+    return f"cannot use the database {describe(target)}: {_reason(error, target)}"
 
 
 def _open_once(path: Path) -> None:
@@ -135,11 +163,14 @@ def check(settings: Settings) -> int:
         lines.append("token: set (hidden)")
     guilds = ", ".join(map(str, settings.dev_guild_ids)) or "none (commands sync globally)"
     lines.append(f"development guilds: {guilds}")
+    port = settings.metrics_port
+    lines.append(f"metrics and probes: {f'{settings.metrics_host}:{port}' if port else 'off'}")
     try:
         lines.extend(asyncio.run(_check_database(settings)))
     except Exception as error:
         healthy = False
-        lines.append(f"database: PROBLEM — {describe(settings.database)}: {error}")
+        reason = _reason(error, settings.database)
+        lines.append(f"database: PROBLEM — {describe(settings.database)}: {reason}")
     for line in lines:
         print(line)
     print("healthy" if healthy else "NOT healthy: fix the problems above")
@@ -155,7 +186,7 @@ def playground(settings: Settings, seconds: float | None, port: int | None) -> i
             file=sys.stderr,
         )
         return 2
-    configure_logging(settings.log_level)
+    configure_logging(settings)
     try:
         asyncio.run(serve(settings, seconds=seconds, port=port))
     except KeyboardInterrupt:
@@ -164,26 +195,52 @@ def playground(settings: Settings, seconds: float | None, port: int | None) -> i
 
 
 def migrate_db(source: str, target: str) -> int:
-    """Copy every game, move, result, rating and setting into an empty database."""
-    from storage import StorageError
+    """Copy every game, move, result, rating and setting into an empty database. The
+    source must exist and be ours (it is only read); the target must be empty; a failure
+    leaves the target as it was (one transaction), or says it may be incomplete."""
     from storage.transfer import copy_database
 
+    for flag, value in (("--from", source), ("--to", target)):
+        if looks_like_url(value):
+            try:
+                check_url(value)
+            except ValueError as error:
+                return _fail(f"migrate-db: {flag}: {error}")
     print(f"copying {describe(source)} → {describe(target)}")
     try:
         copied = asyncio.run(copy_database(source, target, say=print))
     except (StorageError, ValueError, OSError, sqlite3.Error, asyncpg.PostgresError) as error:
-        return _fail(f"migrate-db: {_reason(error)}")
+        return _fail(f"migrate-db: {_reason(error, source, target)}")
     print(f"done: {sum(copied.values())} rows in {len(copied)} tables, counts verified")
     return 0
 
 
+def operate(settings: Settings, args: argparse.Namespace) -> int:
+    """backup, restore, forget and health (bot/ops/admin.py: what each does, its exit codes)."""
+    if args.command == "backup":
+        return admin.backup(settings.database, args.target, force=args.force)
+    if args.command == "restore":
+        return admin.restore(settings.database, args.source)
+    if args.command == "health":
+        return admin.health(settings.metrics_host, settings.metrics_port, ready=args.ready)
+    ask = input if sys.stdin.isatty() else None
+    return admin.forget(settings.database, args.user_id, yes=args.yes, ask=ask)
+
+
+def _user_id(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or not 0 < int(text) < 2**63:
+        raise argparse.ArgumentTypeError(f"a Discord user id is a positive number, not {text!r}")
+    return int(text)
+
+
 def _shard_options(args: argparse.Namespace) -> dict[str, object]:
-    """--shard-count and --shard-ids, which win over SHARD_COUNT and SHARD_IDS."""
+    """--shard-count and --shard-ids, which win over SHARD_COUNT and SHARD_IDS; passed on
+    as given, so Settings checks flags and variables in one place."""
     options: dict[str, object] = {}
     if args.shard_count is not None:
         options["shard_count"] = args.shard_count
     if args.shard_ids is not None:
-        options["shard_ids"] = [int(part) for part in args.shard_ids.replace(",", " ").split()]
+        options["shard_ids"] = args.shard_ids
     return options
 
 
@@ -191,12 +248,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="axio-bot", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command")
     running = commands.add_parser("run", help="connect to Discord (the default)")
-    running.add_argument("--shard-count", type=int, help="shards in all (SHARD_COUNT)")
+    running.add_argument("--shard-count", help="shards in all (SHARD_COUNT)")
     running.add_argument("--shard-ids", help="the shards this process runs, e.g. 0,1 (SHARD_IDS)")
     commands.add_parser("check", help="validate configuration and the database")
     moving = commands.add_parser("migrate-db", help="copy all data into an empty database")
     moving.add_argument("--from", dest="source", required=True, help="sqlite:///path or URL")
     moving.add_argument("--to", dest="target", required=True, help="postgresql://… or path")
+    saving = commands.add_parser("backup", help="copy the SQLite database, even while it runs")
+    saving.add_argument("--to", dest="target", type=Path, required=True, help="the new file")
+    saving.add_argument("--force", action="store_true", help="replace the file if it exists")
+    loading = commands.add_parser("restore", help="put a backup back (stop the bot first)")
+    loading.add_argument("--from", dest="source", type=Path, required=True, help="the backup")
+    forgetting = commands.add_parser("forget", help="delete a member's data, on their request")
+    forgetting.add_argument("user_id", type=_user_id, help="the member's Discord user id")
+    forgetting.add_argument("--yes", action="store_true", help="do not ask to confirm")
+    probing = commands.add_parser("health", help="is the running bot alive (or ready)?")
+    probing.add_argument("--ready", action="store_true", help="ask /readyz, not /healthz")
     play = commands.add_parser("playground", help="play in a browser, no token needed")
     play.add_argument("--seconds", type=float, help="stop after this many seconds")
     play.add_argument("--port", type=int, help="port on 127.0.0.1 (default: any free one)")
@@ -213,6 +280,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.command == "check":
         return check(settings)
+    if args.command in ("backup", "restore", "forget", "health"):
+        return operate(settings, args)
     if args.command == "playground":
         return playground(settings, args.seconds, args.port)
     return run(settings)

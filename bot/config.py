@@ -3,17 +3,26 @@ only here: `axio-bot check`, `run` and `playground` all load it through `load_se
 so a value one of them refuses, all of them refuse, with the same words.
 
 The token is a SecretStr: it prints as '**********' in logs, reprs and error messages.
+DATABASE_URL must be a well-formed sqlite:///… or postgresql://… URL, and DATABASE_PATH a
+file, never a URL: a mistyped URL is refused here, with its password masked, before any
+folder or file is made (it would otherwise become a local SQLite file named after it).
+The shard flags and variables are checked here too, each error naming its variable (or
+flag).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict, SettingsError
 
 from storage.shards import ALL_SHARDS, ShardSet
+from storage.target import check_url, describe, looks_like_url
+
+from .ops.logs import LOG_FORMATS
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -40,6 +49,16 @@ class Settings(BaseSettings):
         description="guilds whose commands sync instantly (comma-separated ids)",
     )
     log_level: str = Field(default="INFO")
+    log_format: str = Field(default="text", description="text, or json: one object a line")
+    metrics_port: int | None = Field(
+        default=None,
+        ge=1,
+        le=65535,
+        description="serve /metrics, /healthz and /readyz on this port (unset: off)",
+    )
+    metrics_host: str = Field(
+        default="127.0.0.1", description="the address the metrics port listens on"
+    )
     computer_budget_s: float = Field(default=1.0, gt=0, le=10)
     scheduler_minutes: float = Field(default=5, gt=0)
     delivery_idle_seconds: float = Field(
@@ -64,37 +83,91 @@ class Settings(BaseSettings):
     @model_validator(mode="after")
     def _shards_fit(self) -> Settings:
         if self.shard_ids and self.shard_count is None:
-            raise ValueError("SHARD_IDS needs SHARD_COUNT (the number of shards in all)")
-        if self.shard_count is not None:
-            self.shards  # noqa: B018  (raises ValueError for ids outside 0..count-1)
+            raise ValueError(
+                "SHARD_IDS (--shard-ids) needs SHARD_COUNT (--shard-count): the number of "
+                "shards in all"
+            )
+        count = self.shard_count
+        if count is not None and (wrong := [i for i in self.shard_ids if not 0 <= i < count]):
+            raise ValueError(
+                f"SHARD_IDS (--shard-ids) must lie between 0 and {count - 1}, as SHARD_COUNT "
+                f"(--shard-count) is {count}: not {', '.join(map(str, wrong))}"
+            )
         return self
 
     @field_validator("dev_guild_ids", "shard_ids", mode="before")
     @classmethod
     def _split_ids(cls, value: object) -> object:
         if isinstance(value, str):
-            return [int(part) for part in value.replace(",", " ").split()]
+            parts = value.replace(",", " ").split()
+            if not all(part.isdigit() for part in parts):
+                raise ValueError(f"must be whole numbers separated by commas, not {value!r}")
+            return [int(part) for part in parts]
         if isinstance(value, int):
             return [value]
+        return value
+
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _well_formed_url(cls, value: object) -> object:
+        """Empty is unset (compose passes it so); anything else must be a database URL."""
+        if value is None or (isinstance(value, str) and not value.strip()):
+            return None
+        return check_url(str(value).strip())
+
+    @field_validator("database_path", mode="before")
+    @classmethod
+    def _a_file(cls, value: object) -> object:
+        if isinstance(value, str) and looks_like_url(value.strip()):
+            raise ValueError(
+                f"names a SQLite file, not a URL ({describe(value)}): put a URL in DATABASE_URL"
+            )
         return value
 
     @field_validator("log_level", mode="before")
     @classmethod
     def _known_level(cls, value: object) -> object:
-        level = str(value).strip().upper()
-        if level not in LOG_LEVELS:
-            raise ValueError(f"must be one of {', '.join(LOG_LEVELS)} (any case), not {value!r}")
-        return level
+        return _one_of(value, LOG_LEVELS, str.upper)
+
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _known_format(cls, value: object) -> object:
+        return _one_of(value, LOG_FORMATS, str.lower)
+
+    @field_validator("metrics_port", mode="before")
+    @classmethod
+    def _port_or_off(cls, value: object) -> object:
+        """An empty METRICS_PORT= (as in .env.example) is off, not an error."""
+        return None if isinstance(value, str) and not value.strip() else value
+
+
+def _one_of(value: object, allowed: tuple[str, ...], case: Callable[[str], str]) -> str:
+    """A choice from a fixed list, in any case; the message names the choices."""
+    chosen = case(str(value).strip())
+    if chosen not in allowed:
+        raise ValueError(f"must be one of {', '.join(allowed)} (any case), not {value!r}")
+    return chosen
 
 
 def load_settings(**overrides: object) -> tuple[Settings | None, str | None]:
-    """The settings, or None and one line saying which values are wrong (never the token:
-    pydantic shows a SecretStr's input as '**********', and values are not echoed)."""
+    """The settings, or None and one line saying which values are wrong, each named by its
+    variable, or by its flag when `overrides` (the command line's) gave it. Never the
+    token (pydantic shows a SecretStr's input as '**********') nor a password: values are
+    not echoed, and a URL is shown only masked."""
     try:
         return Settings(**overrides), None  # type: ignore[arg-type]
     except ValidationError as error:
-        return None, "; ".join(
-            f"{'.'.join(map(str, e['loc'])).upper()}: {e['msg']}" for e in error.errors()
-        )
+        return None, "; ".join(_explain(e, overrides) for e in error.errors())
     except SettingsError as error:  # a value pydantic-settings could not even decode
-        return None, str(error)
+        return None, describe(str(error))
+
+
+def _explain(error: Any, overrides: dict[str, object]) -> str:
+    message = str(error["msg"]).removeprefix("Value error, ")
+    if not error["loc"]:  # a check of several values: its message names them
+        return message
+    field = str(error["loc"][0])
+    name = field.upper()
+    if field in overrides:
+        name = f"--{field.replace('_', '-')} ({name})"
+    return f"{name}: {message}"

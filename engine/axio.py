@@ -262,7 +262,7 @@ class AxioGame(TileGame):
         seat = self.to_move
         if move.tile not in self.racks[seat]:
             what = "the tile you drew" if self.solo else "your rack"
-            raise IllegalMoveError(f"{what} has no {tile_text(move.tile)} tile")
+            raise IllegalMoveError(f"{what} has no {'-'.join(c.label for c in move.tile)} tile")
         for cell in move.cells:
             name = cell_name(cell)
             if cell not in self.board.area:

@@ -55,7 +55,7 @@ class Placement:
         if read is None:
             raise IllegalMoveError(
                 f"'{excerpt(text)}' is not a placement: write two cells with their colours, "
-                "like E5:b F5:r"
+                "like E5 blue, F5 red"
             )
         a, colour_a, b, colour_b = read
         return cls(parse_cell(a), Colour.parse(colour_a), parse_cell(b), Colour.parse(colour_b))

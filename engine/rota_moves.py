@@ -93,9 +93,9 @@ class RotaMove:
             read = _read_move(_with_coordinates(text.replace(TURN_ARROW, " ")))
         if read is None:
             raise IllegalMoveError(
-                f"'{excerpt(text)}' is not a Rota move: write the position (its name along the "
-                "display's edges), the turn and, for an empty corner that touches a tile, a "
-                "colour, like O10 90 g"
+                f"'{excerpt(text)}' is not a Rota move: write the position (its name on the "
+                "display's edges), the turn and, for an empty corner touching a tile, a "
+                "colour, like O10 90 green"
             )
         x, y, rotation, name = read
         return cls(x, y, rotation, Colour.parse(name) if name else None)

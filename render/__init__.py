@@ -31,6 +31,15 @@ Public API, for the bot (names are stable):
 - ``render_review(review, names) -> bytes`` a game review (``engine.ai.review.GameReview``)
   as a line chart of each player's lowest colour over the game, mistakes and blunders
   marked; ``review_alt_text(review, names) -> str`` says the same in words (alt text).
+- ``render_daily_card(DailyCard(kind, day, scores, percentile, players, streak,
+  best_streak)) -> bytes`` the daily challenge's spoiler-free share card (no board), and
+  ``daily_card_alt(card) -> str`` its alt text.
+- ``render_standings(title, lines, subtitle="") -> bytes`` a tournament's standings as a
+  table (lines: ``StandingsRow`` or anything shaped like it, as
+  ``storage.TournamentStanding``: rank, name, points, buchholz, lowest_sum, withdrawn),
+  and ``standings_alt(title, lines, subtitle)``.
+- ``render_close_up(game) -> bytes`` the board around the last move, drawn large, with the
+  column letters and row numbers of that window.
 
 Geometry helpers, so tests (and anything else) find pixels through the same layout the
 drawing uses: ``axio_layout``, ``axio_cell_centre``, ``rota_layout``,
@@ -45,6 +54,15 @@ from __future__ import annotations
 from engine.game import TileGame
 
 from .axio_board import axio_cell_centre, axio_layout, last_turn_placements, render_axio_board
+from .close_up import render_close_up
+from .community import (
+    DailyCard,
+    StandingsRow,
+    daily_card_alt,
+    render_daily_card,
+    render_standings,
+    standings_alt,
+)
 from .pieces import hand_tile_box, rack_badge_centre, rack_half_box, render_hand, render_rack
 from .replay import render_replay
 from .review import render_review, review_alt_text, review_layout
@@ -66,25 +84,32 @@ def render_board(game: TileGame, preview: object = None) -> bytes:
 
 
 __all__ = [
+    "DailyCard",
+    "StandingsRow",
     "axio_cell_centre",
     "axio_layout",
+    "daily_card_alt",
     "hand_tile_box",
     "last_turn_placements",
     "rack_badge_centre",
     "rack_half_box",
     "render_axio_board",
     "render_board",
+    "render_close_up",
+    "render_daily_card",
     "render_hand",
     "render_rack",
     "render_replay",
     "render_review",
     "render_rota_display",
     "render_scoreboard",
+    "render_standings",
     "render_table",
     "review_alt_text",
     "review_layout",
     "rota_layout",
     "rota_position_centre",
     "seat_origin",
+    "standings_alt",
     "table_origins",
 ]

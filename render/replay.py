@@ -1,18 +1,21 @@
 """A finished game as an animated GIF, one frame per turn, for `/axio replay`.
 
-Discord plays GIFs inline on every client. Frames are small (a board 400 px wide) and
-share the one palette, so Pillow writes each frame as the rectangle that changed; a whole
-4-player AXIO game comes to a few hundred kilobytes. Timing keeps any game under about
-fifteen seconds, and the last frame, with the result, stays up longer.
+Discord plays GIFs inline on every client. Each frame is the table as the channel saw it
+after that turn (the status line, the board with the turn's moves ringed, the scoreboards)
+at the table's own 720 px width, so a phone reads it as it read the table, with a caption
+under it: the turn's number as the table numbered it, who played and where. Frames share
+the one palette, so Pillow writes each frame as the rectangle that changed. Timing keeps
+any game under about twenty seconds, and the last frame, with the result, stays up longer.
 """
 
 from __future__ import annotations
 
 import io
 from collections.abc import Iterable
+from itertools import pairwise
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from engine.axio import AxioGame
 from engine.game import TileGame
@@ -21,15 +24,14 @@ from engine.rota_moves import RotaMove
 from engine.rota_names import position_name
 
 from . import theme
-from .axio_board import draw_board
-from .rota_display import draw_display, rota_layout
-from .table import status_line
+from .rota_display import rota_layout
+from .table import draw_table, status_line
 
-FRAME_WIDTH = 400
-CAPTION = 34
-WHOLE_GAME_MS = 14_000
-FRAME_MS = (120, 400)  # the shortest and longest time one turn is shown
-LAST_FRAME_MS = 4_000
+CAPTION = 52
+CAPTION_SIZE = 28  # a cap height of 10+ px on a 390-px phone, like the table's footer
+WHOLE_GAME_MS = 20_000
+FRAME_MS = (250, 700)  # the shortest and longest time one turn is shown
+LAST_FRAME_MS = 5_000
 
 
 def frame_durations(frames: int) -> list[int]:
@@ -39,17 +41,19 @@ def frame_durations(frames: int) -> list[int]:
     return [each] * (frames - 1) + [LAST_FRAME_MS]
 
 
-def _caption(board: Image.Image, words: str, right: str) -> Image.Image:
-    """The board with a line under it. The line sits at the bottom and the words at its
-    left, so that what changes from frame to frame stays in a small rectangle."""
-    image = Image.new("RGB", (board.width, board.height + CAPTION), theme.CARD)
-    image.paste(board, (0, 0))
+def _caption(table: Image.Image, words: str, right: str) -> Image.Image:
+    """The table with a line under it: the turn's words at the left, the count at the
+    right. The line sits at the bottom, so what changes from frame to frame stays in few
+    rectangles."""
+    image = Image.new("RGB", (table.width, table.height + CAPTION), theme.CARD)
+    image.paste(table, (0, 0))
     draw = ImageDraw.Draw(image)
-    y = board.height + CAPTION // 2 - 2
-    right_w = theme.text_width(right, 16) if right else 0
-    theme.text(draw, (board.width - 10, y), right, 16, theme.MUTED, anchor="rm")
-    room = board.width - 30 - right_w
-    theme.text(draw, (10, y), theme.fit_text(words, 17, room), 17, theme.TEXT, anchor="lm")
+    y = table.height + CAPTION // 2
+    right_w = theme.text_width(right, CAPTION_SIZE) if right else 0
+    theme.text(draw, (table.width - 16, y), right, CAPTION_SIZE, theme.MUTED, anchor="rm")
+    room = table.width - 48 - right_w
+    theme.text(draw, (16, y), theme.fit_text(words, CAPTION_SIZE, room), CAPTION_SIZE,
+               theme.TEXT, anchor="lm")  # fmt: skip
     return image
 
 
@@ -66,8 +70,8 @@ def turn_states(
 
 
 def move_caption(game: TileGame, move: str) -> str:
-    """A move in a frame's caption: a Rota position by the name on its edges (`O10 90°`),
-    an AXIO placement by its cells (`E5 F5`)."""
+    """A move in a frame's caption: a Rota position by the name on its edges and the turn
+    (`O10 90°`: the font has no ↻), an AXIO placement by its cells (`E5 F5`)."""
     if isinstance(game, RotaGame) and move[:1] not in ("", "k", "e"):
         parsed = RotaMove.parse(move)
         return f"{position_name(parsed.position)} {parsed.rotation}°"
@@ -75,56 +79,77 @@ def move_caption(game: TileGame, move: str) -> str:
 
 
 def turn_caption(game: TileGame, names: list[str]) -> str:
-    """Who played the turn just shown, and its moves (several after AXIO!)."""
+    """The turn just shown, numbered as the table numbered it, who played it and its moves
+    (several after AXIO!): `turn 12 · Ann: E5 F5`."""
     last = game.log[-1]
     mover = names[last.seat] if last.seat < len(names) else f"Player {last.seat + 1}"
     moves = [e.move for e in game.log if e.turn == last.turn and e.seat == last.seat]
     # A long name is cut, never the moves: they are what the frame shows.
-    return f"{theme.fit_text(mover, 17, 150)}: {', '.join(move_caption(game, m) for m in moves)}"
+    who = theme.fit_text(mover, CAPTION_SIZE, 260)
+    return f"turn {last.turn} · {who}: {', '.join(move_caption(game, m) for m in moves)}"
 
 
 def draw_frames(
     game_class: type[TileGame], players: int, seed: int, moves: list[Any], names: list[str]
 ) -> list[Image.Image]:
-    """One RGB frame per turn: the board after that turn, its moves ringed, and a caption."""
-    draw: Any
+    """One RGB frame per turn: the table after that turn, its moves ringed, and a caption.
+    A Rota display is drawn on the final display's layout in every frame, so frames are one
+    size and the tiles stay in place as the display grows."""
+    layout = None
     if issubclass(game_class, RotaGame):
-        final = game_class.replay(players, seed, moves)
-        layout = rota_layout(final, FRAME_WIDTH, FRAME_WIDTH)  # the same size in every frame
-
-        def draw(game: TileGame) -> Image.Image:
-            return draw_display(game, labels=False, layout=layout)  # type: ignore[arg-type]
-    elif issubclass(game_class, AxioGame):
-
-        def draw(game: TileGame) -> Image.Image:
-            return draw_board(game, width=FRAME_WIDTH)  # type: ignore[arg-type]
-    else:
+        layout = rota_layout(game_class.replay(players, seed, moves))  # type: ignore[arg-type]
+    elif not issubclass(game_class, AxioGame):
         raise TypeError(f"no replay for {game_class.__name__}")
-    boards, captions = [], []
+    tables, captions, turns = [], [], []
     for game in turn_states(game_class, players, seed, moves):
-        boards.append(draw(game))
-        captions.append(status_line(game, names)[0] if game.is_over else turn_caption(game, names))
-    total = len(boards)
+        tables.append(draw_table(game, names, replay_layout=layout))
+        turns.append(game.log[-1].turn)
+        words = turn_caption(game, names)
+        if game.is_over:
+            words = f"{words} · {status_line(game, names)[0].split(' · ', 1)[1]}"
+        captions.append(words)
+    last = turns[-1] if turns else 0
     return [
-        _caption(board, words, f"turn {n}/{total}")
-        for n, (board, words) in enumerate(zip(boards, captions, strict=True), start=1)
+        _caption(table, words, f"{turn} of {last}")
+        for table, words, turn in zip(tables, captions, turns, strict=True)
     ]
 
 
+UNCHANGED = 255
+"""A palette index no colour uses (the shared palette's padding): a frame's pixels that
+are as in the frame before are written as this, transparent, which compresses to almost
+nothing, so a turn costs about what it changed."""
+
+
+def only_changes(before: Image.Image, after: Image.Image) -> Image.Image:
+    """`after` with the pixels that did not change since `before` made transparent."""
+    size = after.size
+    a = Image.frombytes("L", size, before.tobytes())
+    b = Image.frombytes("L", size, after.tobytes())
+    same = ImageChops.difference(a, b).point(lambda v: 255 if v == 0 else 0)
+    frame = after.copy()
+    frame.paste(UNCHANGED, mask=same)
+    return frame
+
+
 def gif_bytes(frames: list[Image.Image]) -> bytes:
-    """The frames as a looping GIF on the shared palette."""
+    """The frames as a looping GIF on the shared palette, each after the first holding only
+    what changed."""
     if not frames:
         raise ValueError("a replay needs at least one turn")
     paletted = [theme.to_palette(frame) for frame in frames]
+    later = [only_changes(a, b) for a, b in pairwise(paletted)]
     out = io.BytesIO()
     paletted[0].save(
         out,
         "GIF",
         save_all=True,
-        append_images=paletted[1:],
+        append_images=later,
         duration=frame_durations(len(paletted)),
         loop=0,
         optimize=False,
+        transparency=UNCHANGED,
+        disposal=1,
     )
     return out.getvalue()
 

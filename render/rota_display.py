@@ -30,11 +30,16 @@ from .theme import Box
 MAX_WIDTH = 720
 MAX_HEIGHT = 860
 MAX_TILE = 104
-PAD = 12
+PAD = 8
 DISC = 0.44  # the radius of a corner's quarter-circle, as a part of the tile's side
-BADGE = 0.2  # half the height of a position's name badge, as a part of the tile's side
 LABEL_BG = (66, 82, 116)  # the badge of a named position: a slate blue no tile uses
-EDGE_FONT = (16, 30)  # the smallest and largest size of the edge labels
+LABEL_SIZE = 32
+"""A position name's size: a cap height of 23 px, 12 px when a phone shows a 720-px-wide
+picture 390 px wide, the size the scoreboards' names meet. A name that does not fit its
+square on one line stands on two (column letters over the row number); only on a display
+too crowded for that does it shrink (the **Close-up** shows it large)."""
+EDGE_FONT = (20, 30)  # the smallest and largest size of the edge labels
+EDGE_SHARE = 0.4  # the edge labels' size, as a part of the tile's side
 
 
 @dataclass(frozen=True)
@@ -52,7 +57,7 @@ class RotaLayout:
     def edge_font(self) -> int:
         """The size of the column letters and row numbers along the edges."""
         low, high = EDGE_FONT
-        return max(low, min(high, round(self.tile * 0.36)))
+        return max(low, min(high, round(self.tile * EDGE_SHARE)))
 
     @property
     def band(self) -> int:
@@ -97,7 +102,7 @@ class RotaLayout:
         """A point on a position's name badge left of the name: where the badge's colour
         shows if the position is labelled."""
         cx, cy = self.position_centre(position)
-        return (cx - round(self.tile * 0.38), cy)
+        return (cx - round(self.tile * 0.4), cy)
 
     def corner_centre(self, position: Position, corner: int) -> tuple[int, int]:
         """A point well inside the quarter-circle of a corner (0 TL, 1 TR, 2 BR, 3 BL),
@@ -115,10 +120,12 @@ class RotaLayout:
 
 
 def rota_layout(game: RotaGame, width: int = MAX_WIDTH, height: int = MAX_HEIGHT) -> RotaLayout:
-    """The layout for a game's display, its tiles and the ring of positions around them,
-    with the largest tiles (up to MAX_TILE) that fit in `width` × `height`."""
+    """The layout for a game's display: its tiles and the ring of positions around them
+    (where every legal position lies), or, once the game is over, the tiles alone; with the
+    largest tiles (up to MAX_TILE) that fit in `width` × `height`."""
     x0, y0, x1, y1 = game.display.bounds()
-    cols, rows = x1 - x0 + 3, y1 - y0 + 3
+    ring = 0 if game.is_over else 1
+    cols, rows = x1 - x0 + 1 + 2 * ring, y1 - y0 + 1 + 2 * ring
     tile = MAX_TILE
     while True:  # the edge strips grow with the tiles: shrink until both fit
         band = RotaLayout(0, 0, 1, 1, tile).band
@@ -126,7 +133,7 @@ def rota_layout(game: RotaGame, width: int = MAX_WIDTH, height: int = MAX_HEIGHT
         if tile <= fits:
             break
         tile = fits
-    return RotaLayout(x0 - 1, y0 - 1, cols, rows, tile - tile % 2)
+    return RotaLayout(x0 - ring, y0 - ring, cols, rows, tile - tile % 2)
 
 
 def rota_position_centre(layout: RotaLayout, position: Position) -> tuple[int, int]:
@@ -200,21 +207,74 @@ def _mark_last(draw: ImageDraw.ImageDraw, layout: RotaLayout, position: Position
     )
 
 
+def name_parts(name: str) -> tuple[str, str]:
+    """A position name's column letters and row number: `O10` → (`O`, `10`)."""
+    split = next((i for i, ch in enumerate(name) if not ch.isalpha()), len(name))
+    return name[:split], name[split:]
+
+
+WIDE_NAME = "W10"
+"""A wide name of the usual length: when it fits a square on one line, every name is
+written on one line (the rare longer one shrinks); else every name on two, so a display
+never mixes the two."""
+
+
+def badge_margin(tile: int) -> int:
+    """The card left around a name badge, so that neighbouring badges stay apart."""
+    return max(2, tile // 22)
+
+
+def label_lines(name: str, tile: int) -> tuple[list[str], int, bool]:
+    """How a name is written on its badge: (lines, size, bold). On one bold line at
+    LABEL_SIZE when the squares are wide enough; else its letters over its number, in a
+    plain face (a made-bold stroke would close the gap between the lines); smaller only
+    when even that does not fit."""
+    side = tile - 2 * badge_margin(tile)
+    room = side - 6
+    if theme.text_width(WIDE_NAME, LABEL_SIZE) <= room:
+        size = LABEL_SIZE
+        while size > 10 and theme.text_width(name, size) > room:
+            size -= 1
+        return [name], size, True
+    lines = [part for part in name_parts(name) if part]
+    size = LABEL_SIZE
+    while size > 10 and (
+        max(theme.text_width(line, size, bold=False) for line in lines) > room
+        or 2 * cap_height(size) + line_gap(size) > side - 2
+    ):
+        size -= 1
+    return lines, size, False
+
+
+def line_gap(size: int) -> int:
+    """The space between a two-line name's lines: enough to stay apart on a phone."""
+    return max(4, size // 8)
+
+
+@lru_cache(maxsize=64)
+def cap_height(size: int) -> int:
+    """The height of a capital letter (and of a digit) at a font size, in pixels."""
+    top, bottom = theme.font(size).getbbox("H")[1::2]
+    return bottom - top
+
+
 @lru_cache(maxsize=1024)
 def _label_sprite(name: str, tile: int) -> Image.Image:
-    """A named badge in a dashed square over the card: a position the player can type.
-    Cached, as the same names stay open turn after turn."""
+    """A named badge over the card: a position the player can type, its name as large as
+    the scoreboards' names. Cached, as the same names stay open turn after turn."""
     image = Image.new("RGB", (tile, tile), theme.CARD)
     draw = ImageDraw.Draw(image)
-    inset = max(3, tile // 12)
-    theme.dashed_box(draw, (inset, inset, tile - 1 - inset, tile - 1 - inset), theme.MUTED,
-                     max(1, tile // 36))  # fmt: skip
-    c = tile // 2
-    half_w, half_h = tile * 0.42, tile * BADGE
-    draw.rounded_rectangle((c - half_w, c - half_h, c + half_w, c + half_h), radius=half_h,
-                           fill=LABEL_BG)  # fmt: skip
-    size = round(tile * 0.3)
-    theme.text(draw, (c, c + 1), theme.fit_text(name, size, round(half_w * 1.8)), size, theme.INK)
+    margin = badge_margin(tile)
+    draw.rounded_rectangle((margin, margin, tile - 1 - margin, tile - 1 - margin),
+                           radius=max(4, tile // 7), fill=LABEL_BG)  # fmt: skip
+    c = tile / 2
+    lines, size, bold = label_lines(name, tile)
+    if len(lines) == 1:
+        theme.text(draw, (c, c + 1), lines[0], size, theme.INK, bold=bold)
+        return image
+    step = (cap_height(size) + line_gap(size)) / 2
+    for line, dy in zip(lines, (-step, step), strict=True):
+        theme.text(draw, (c, c + dy), line, size, theme.INK, anchor="mm", bold=bold)
     return image
 
 
@@ -253,13 +313,15 @@ def draw_display(
     draw = ImageDraw.Draw(image)
     _edges(image, layout)
     for position, corners in game.display:
-        image.paste(tile_sprite(corners, layout.tile), layout.position_box(position)[:2])
+        if layout.contains(position):  # a close-up shows a window of the display
+            image.paste(tile_sprite(corners, layout.tile), layout.position_box(position)[:2])
     for position in game.last_placements():
-        _mark_last(draw, layout, position)
+        if layout.contains(position):
+            _mark_last(draw, layout, position)
     move = RotaMove.parse(preview) if isinstance(preview, str) else preview
     if labels and not game.is_over:  # a finished game has nowhere left to play
         for position in game.legal_positions():
-            if move is None or position != move.position:
+            if layout.contains(position) and (move is None or position != move.position):
                 box = layout.position_box(position)
                 image.paste(_label_sprite(position_name(position), layout.tile), box[:2])
     tile = game.tile_to_place

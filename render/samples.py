@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 from engine import AxioGame, RotaGame
@@ -19,14 +20,19 @@ from engine.game import TileGame
 from engine.rota_tiles import parse_tile as parse_rota_tile
 
 from . import (
+    DailyCard,
     render_axio_board,
+    render_close_up,
+    render_daily_card,
     render_hand,
     render_rack,
     render_replay,
     render_rota_display,
     render_scoreboard,
+    render_standings,
     render_table,
 )
+from .community import StandingsRow
 
 NAMES = ["Alice", "Bob the Builder of Very Long Names", "Chandra", "Dmitri"]
 
@@ -120,6 +126,13 @@ def samples() -> dict[str, bytes]:
     tables = {"axio_3p": axio["3p_mid"], "rota_2p": mid, "axio_solo": axio["solo_mid"]}
     for name, game in tables.items():
         out[f"table_{name}.png"] = render_table(game, NAMES)
+    solo_rota = played(RotaGame(1, 5), 6, seed=5)
+    out["solo_page_axio.png"] = render_table(
+        axio["solo_mid"], NAMES, tiles=axio["solo_mid"].rack(0)
+    )  # type: ignore[attr-defined]
+    out["solo_page_rota.png"] = render_table(solo_rota, NAMES, tiles=solo_rota.tile_to_place)  # type: ignore[attr-defined]
+    out["close_up_axio_4p.png"] = render_close_up(axio["4p_late"])
+    out["close_up_rota_40_tiles.png"] = render_close_up(rota["4p_40_tiles"])
 
     rack_game = axio["3p_mid"]
     out["rack_5.png"] = render_rack(rack_game.rack(rack_game.to_move))  # type: ignore[attr-defined]
@@ -128,9 +141,31 @@ def samples() -> dict[str, bytes]:
     out["hand_four_colours.png"] = render_hand(mid.hand(mid.to_move))  # type: ignore[arg-type]
     out["hand_empty_corner.png"] = render_hand(parse_rota_tile("r g - p"))
 
+    out.update(community_samples())
     for name, game in (("axio_4p", axio["4p_finished"]), ("rota_3p", rota["3p_finished"])):
         moves = [entry.move for entry in game.log]
         out[f"replay_{name}.gif"] = render_replay(type(game), game.players, game.seed, moves, NAMES)
+    return out
+
+
+def community_samples() -> dict[str, bytes]:
+    """The daily share cards and a standings table, from made-up numbers."""
+    out = {
+        "daily_card_axio.png": render_daily_card(
+            DailyCard("axio", 12, (24, 19, 31, 18, 22), 87.4, 1234, 5, 9)
+        ),
+        "daily_card_rota_late.png": render_daily_card(
+            DailyCard("rota", 3, (7, 5, 9, 12, 6), None, 1, 0, 4)
+        ),
+    }
+    lines = [
+        StandingsRow(1, NAMES[0], Fraction(3), Fraction(9, 2), 60),
+        StandingsRow(2, NAMES[1], Fraction(5, 2), Fraction(4), 55),
+        StandingsRow(2, NAMES[2], Fraction(5, 2), Fraction(4), 55),
+        StandingsRow(4, NAMES[3], Fraction(1), Fraction(7, 3), 40, withdrawn=True),
+        *(StandingsRow(5 + i, f"Player {i + 5}", Fraction(0), Fraction(1), 10) for i in range(26)),
+    ]
+    out["standings_30_players.png"] = render_standings("Spring Swiss", lines, "after round 3 of 5")
     return out
 
 

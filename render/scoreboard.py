@@ -23,6 +23,7 @@ from .theme import RGB
 WIDTH = 720
 GAP = 8
 NAME_SIZE = 32  # names, scores and the status: a cap height of 12+ px at 390 px wide
+SMALLEST_NAME = 20  # a long name shrinks to this, then takes two lines: it is never cut short
 NUMBER_SIZE = 32
 STATUS_SIZE = 32
 
@@ -89,8 +90,9 @@ def game_layout(game: TileGame, width: int = WIDTH) -> ScoreLayout:
 
 
 def seat_origin(game: TileGame, seat: int, width: int = WIDTH) -> tuple[int, int]:
-    """Where a seat's panel starts in the scoreboard image (for tests and the table)."""
-    return panel_origin(game_layout(game, width), seat, seat_columns(game.players))
+    """Where a seat's panel starts in the scoreboards' own image (under its heading)."""
+    x, y = panel_origin(game_layout(game, width), seat, seat_columns(game.players))
+    return x, y + HEADING
 
 
 def _ordinal(n: int) -> str:
@@ -112,40 +114,48 @@ def seat_status(game: TileGame, seat: int) -> tuple[str, RGB]:
         return _ordinal(place.rank), theme.TEXT
     extra = getattr(game, "extra_turns", 0)
     if seat == game.to_move and extra:
-        return f"AXIO! +{extra} turn{'s' if extra > 1 else ''}", theme.HIGHLIGHT
+        return f"AXIO! +{extra}", theme.HIGHLIGHT
     return f"low {low}", theme.MUTED
 
 
 CORNER_FREE = 120
-"""Discord draws its download button over an image's top-right corner: the top-right
-panel keeps its header clear of it."""
+"""Discord draws its download button over an image's top-right corner: the scoreboards'
+own image opens with a heading that keeps clear of it, so no panel is ever under it."""
+HEADING = 48
+HEADING_SIZE = 28
+
+
+def name_lines(name: str, room: int) -> tuple[list[str], int]:
+    """A seat's name in its header: at NAME_SIZE if it fits, smaller down to SMALLEST_NAME,
+    then on two lines; a short name is never cut."""
+    return theme.fitted(name, room, NAME_SIZE, SMALLEST_NAME)
+
+
+def name_room(game: TileGame, seat: int, layout: ScoreLayout) -> int:
+    """How many pixels a seat's name has beside its arrow and its status."""
+    arrow = 24 if seat == game.to_move and not game.is_over else 0
+    right = layout.width - layout.pad
+    status = theme.text_width(seat_status(game, seat)[0], STATUS_SIZE)
+    return right - status - 16 - layout.pad - arrow
 
 
 def _header(
-    draw: ImageDraw.ImageDraw,
-    game: TileGame,
-    seat: int,
-    name: str,
-    layout: ScoreLayout,
-    corner: bool = False,
+    draw: ImageDraw.ImageDraw, game: TileGame, seat: int, name: str, layout: ScoreLayout
 ) -> None:
-    """The arrow of the seat to move, the name, and the seat's status right after it (in
-    the image's top-right panel, short of the corner Discord covers)."""
+    """The arrow of the seat to move, the name, and the seat's status at the right."""
     mid = layout.header // 2 + 2
     x = layout.pad
     if seat == game.to_move and not game.is_over:
         draw.polygon([(x, mid - 9), (x + 15, mid), (x, mid + 9)], fill=theme.HIGHLIGHT)
         x += 24
     status, colour = seat_status(game, seat)
-    right = layout.width - layout.pad - (CORNER_FREE if corner else 0)
-    status_w = theme.text_width(status, STATUS_SIZE)
-    name = theme.fit_text(name, NAME_SIZE, right - status_w - 16 - x)
-    theme.text(draw, (x, mid), name, NAME_SIZE, theme.TEXT, anchor="lm")
-    if corner:  # the status follows the name, clear of the corner
-        status_x = x + theme.text_width(name, NAME_SIZE) + 16
-        theme.text(draw, (status_x, mid), status, STATUS_SIZE, colour, anchor="lm")
-    else:
-        theme.text(draw, (right, mid), status, STATUS_SIZE, colour, anchor="rm")
+    lines, size = name_lines(name, name_room(game, seat, layout))
+    if len(lines) == 1:
+        theme.text(draw, (x, mid), lines[0], size, theme.TEXT, anchor="lm")
+    else:  # a long name on two lines, the header's height between them
+        for line, dy in zip(lines, (-11, 12), strict=True):
+            theme.text(draw, (x, mid + dy), line, size, theme.TEXT, anchor="lm")
+    theme.text(draw, (layout.width - layout.pad, mid), status, STATUS_SIZE, colour, anchor="rm")
     if layout.legend:
         y = layout.header + layout.legend // 2 - 2
         first = (layout.position_x(0, 1) + layout.position_x(0, layout.cap)) / 2
@@ -219,16 +229,13 @@ def _track(image: Image.Image, i: int, score: int, low: bool, layout: ScoreLayou
     theme.text(draw, (nx, mid + 1), str(score), NUMBER_SIZE, theme.PANEL if low else theme.TEXT)
 
 
-def draw_panel(
-    game: TileGame, seat: int, name: str, width: int = WIDTH, corner: bool = False
-) -> Image.Image:
-    """One seat's scoreboard: framed in yellow when it is to move, dimmed if resigned;
-    `corner` for the panel in the image's top-right corner."""
+def draw_panel(game: TileGame, seat: int, name: str, width: int = WIDTH) -> Image.Image:
+    """One seat's scoreboard: framed in yellow when it is to move, dimmed if resigned."""
     layout = game_layout(game, width)
     image = _empty_panel(layout).copy()
     board = game.scoreboards[seat]
     lowest = {COLOURS.index(c) for c in board.lowest_colours()}
-    _header(ImageDraw.Draw(image), game, seat, name, layout, corner)
+    _header(ImageDraw.Draw(image), game, seat, name, layout)
     for i, score in enumerate(board.scores):
         _track(image, i, score, i in lowest, layout)
     if seat == game.to_move and not game.is_over:
@@ -247,11 +254,23 @@ def draw_scoreboard(game: TileGame, names: list[str], width: int = WIDTH) -> Ima
     image = Image.new("RGB", (width, GAP + rows * (layout.height + GAP)), theme.CARD)
     for seat in range(game.players):
         name = names[seat] if seat < len(names) else f"Player {seat + 1}"
-        panel = draw_panel(game, seat, name, width, corner=seat == columns - 1)
+        panel = draw_panel(game, seat, name, width)
         image.paste(panel, panel_origin(layout, seat, columns))
     return image
 
 
 def render_scoreboard(game: TileGame, names: list[str]) -> bytes:
-    """The scoreboards as PNG bytes; `names` gives each seat's display name in seat order."""
-    return theme.png_bytes(draw_scoreboard(game, names))
+    """The scoreboards as PNG bytes under a heading (`AXIO · scores after turn 12`), whose
+    right end is left for Discord's download button; `names` gives each seat's display
+    name in seat order."""
+    board = draw_scoreboard(game, names)
+    image = Image.new("RGB", (board.width, HEADING + board.height), theme.CARD)
+    image.paste(board, (0, HEADING))
+    title = "AXIO Rota" if game.kind == "rota" else "AXIO"
+    played = game.log[-1].turn if game.log else 0
+    words = f"{title} · final scores" if game.is_over else f"{title} · scores after turn {played}"
+    if not game.log:
+        words = f"{title} · scores"
+    theme.text(ImageDraw.Draw(image), (16, HEADING // 2 + 2), words, HEADING_SIZE, theme.MUTED,
+               anchor="lm")  # fmt: skip
+    return theme.png_bytes(image)

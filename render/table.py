@@ -7,6 +7,8 @@ where things are in each part also say where they are here, shifted by `table_or
 
 from __future__ import annotations
 
+from typing import Any
+
 from PIL import Image, ImageDraw
 
 from engine.axio import AxioGame
@@ -15,6 +17,7 @@ from engine.rota import RotaGame
 
 from . import theme
 from .axio_board import axio_layout, draw_board
+from .pieces import draw_hand, draw_rack
 from .rota_display import draw_display, rota_layout
 from .scoreboard import WIDTH, draw_scoreboard
 
@@ -22,6 +25,7 @@ STATUS = 56  # the height of the status line
 FOOTER = 40  # the line under the scoreboards: the game and what is left to draw
 GAP = 6
 STATUS_SIZE = 32  # a cap height of 12+ px when a phone shows the image 390 px wide
+SMALLEST_HEADLINE = 22  # a long name in the status line shrinks to this before it is cut
 FOOTER_SIZE = 24
 CORNER_FREE = 120  # Discord draws its download button over an image's top-right corner
 
@@ -38,6 +42,8 @@ def status_line(game: TileGame, names: list[str]) -> tuple[str, str]:
         winners = game.winners()
         if game.solo:
             state = f"game over: score {min(game.scores(0))}"
+        elif not winners:
+            state = "game over: everyone resigned"
         elif len(winners) == 1:
             state = f"{_name(names, winners[0])} wins"
         else:
@@ -52,12 +58,14 @@ def status_line(game: TileGame, names: list[str]) -> tuple[str, str]:
     return left, ""
 
 
-def draw_any_board(game: TileGame, preview: object = None, labels: bool = True) -> Image.Image:
-    """The board of either game as an RGB image."""
+def draw_any_board(
+    game: TileGame, preview: object = None, labels: bool = True, layout: object = None
+) -> Image.Image:
+    """The board of either game as an RGB image (a Rota display on `layout`, if given)."""
     if isinstance(game, AxioGame):
         return draw_board(game, preview=preview)  # type: ignore[arg-type]
     if isinstance(game, RotaGame):
-        return draw_display(game, labels=labels, preview=preview)  # type: ignore[arg-type]
+        return draw_display(game, labels=labels, preview=preview, layout=layout)  # type: ignore[arg-type]
     raise TypeError(f"no board drawing for a {type(game).__name__}")
 
 
@@ -73,36 +81,56 @@ def _board_size(game: TileGame) -> tuple[int, int]:
     return rota_layout(game).size  # type: ignore[arg-type]
 
 
-def headline(game: TileGame, names: list[str], room: int) -> str:
-    """The status line: who is to move (the name cut to fit, never the rest), or the result."""
+def headline(game: TileGame, names: list[str], room: int) -> list[tuple[str, int]]:
+    """The status line as (words, size) pieces: who is to move, then the turn, or the
+    result. A long name shrinks before it is cut, and the rest is never cut."""
     if game.is_over:
-        return theme.fit_text(status_line(game, names)[0].split(" · ", 1)[1], STATUS_SIZE, room)
+        result = status_line(game, names)[0].split(" · ", 1)[1]
+        lines, size = theme.fitted(result, room, STATUS_SIZE, SMALLEST_HEADLINE)
+        return [(lines[0] if len(lines) == 1 else theme.fit_text(result, size, room), size)]
     tail = f" to move · turn {game.turn}"
     name_room = room - theme.text_width(tail, STATUS_SIZE)
-    return theme.fit_text(_name(names, game.to_move), STATUS_SIZE, name_room) + tail
+    name = _name(names, game.to_move)
+    lines, size = theme.fitted(name, name_room, STATUS_SIZE, SMALLEST_HEADLINE)
+    shown = lines[0] if len(lines) == 1 else theme.fit_text(name, size, name_room)
+    return [(shown, size), (tail, STATUS_SIZE)]
 
 
-def draw_table(game: TileGame, names: list[str]) -> Image.Image:
+def draw_table(
+    game: TileGame, names: list[str], tiles: Any = None, *, replay_layout: Any = None
+) -> Image.Image:
     """The status line on the left (the top-right corner left free for Discord's
     download button), the board, the scoreboards, and a footer with the game and what is
-    left to draw."""
-    board = draw_any_board(game)
+    left to draw; with `tiles` (an AXIO rack, or a Rota tile), those under it all. A
+    replay's frame passes the Rota layout every frame shares, and has no position names."""
+    if replay_layout is None:
+        board = draw_any_board(game)
+    else:
+        board = draw_any_board(game, labels=False, layout=replay_layout)
     scores = draw_scoreboard(game, names)
-    (bx, by), (sx, sy) = table_origins(game)
+    bx, by = (WIDTH - board.width) // 2, STATUS
+    sx, sy = 0, STATUS + board.height + GAP
     image = Image.new("RGB", (WIDTH, sy + scores.height + FOOTER), theme.CARD)
     image.paste(board, (bx, by))
     image.paste(scores, (sx, sy))
     draw = ImageDraw.Draw(image)
-    room = WIDTH - 16 - CORNER_FREE
-    words = headline(game, names, room)
-    theme.text(draw, (16, STATUS // 2 + 4), words, STATUS_SIZE, theme.TEXT, anchor="lm")
+    x = 16
+    for words, size in headline(game, names, WIDTH - x - CORNER_FREE):
+        theme.text(draw, (x, STATUS // 2 + 4), words, size, theme.TEXT, anchor="ls")
+        x += theme.text_width(words, size)
     left, right = status_line(game, names)
     footer = " · ".join(part for part in (left.split(" · ")[0], right) if part)
     y = sy + scores.height + FOOTER // 2 - 4
     theme.text(draw, (16, y), footer, FOOTER_SIZE, theme.MUTED, anchor="lm")
-    return image
+    if tiles is None:
+        return image
+    own = draw_hand(tiles) if isinstance(game, RotaGame) else draw_rack(list(tiles))
+    if own.width > WIDTH:
+        own = own.resize((WIDTH, round(own.height * WIDTH / own.width)), Image.Resampling.LANCZOS)
+    return theme.stack([image, own])
 
 
-def render_table(game: TileGame, names: list[str]) -> bytes:
-    """The turn message's image: status, board (last move ringed) and scoreboards."""
-    return theme.png_bytes(draw_table(game, names))
+def render_table(game: TileGame, names: list[str], *, tiles: Any = None) -> bytes:
+    """The turn message's image: status, board (last move ringed) and scoreboards; with
+    `tiles`, a player's own tiles under them (for a solo player's private page)."""
+    return theme.png_bytes(draw_table(game, names, tiles))

@@ -115,17 +115,29 @@ def text(
 ) -> None:
     """Draw text. Only a regular face ships with Pillow and thin strokes vanish when a phone
     scales the image down, so bold is made: from 20 px with a stroke of the text's own
-    colour, below that (where a stroke would fill the gap in "!") by drawing it twice, a
-    pixel apart."""
+    colour, its letters spaced apart by the stroke so that neighbours never merge ("rn"
+    must not read "m": "turn" read "tum"), below that (where a stroke would fill the gap
+    in "!") by drawing it twice, a pixel apart."""
     if bold and size < BOLD_STROKE_FROM:
         x, y = xy
         draw.text((x - 0.5, y), words, font=font(size), fill=fill, anchor=anchor)
         draw.text((x + 0.5, y), words, font=font(size), fill=fill, anchor=anchor)
         return
     stroke = _stroke(size) if bold else 0
-    draw.text(
-        xy, words, font=font(size), fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=fill
-    )
+    if not stroke or len(words) < 2:
+        draw.text(xy, words, font=font(size), fill=fill, anchor=anchor, stroke_width=stroke,
+                  stroke_fill=fill)  # fmt: skip
+        return
+    x, y = xy
+    track = _track(size)
+    width = font(size).getlength(words) + track * (len(words) - 1)
+    x -= {"l": 0, "m": width / 2, "r": width}.get(anchor[0], 0)
+    along = "l" + anchor[1]
+    face = font(size)
+    for i, letter in enumerate(words):
+        at = x + face.getlength(words[:i]) + track * i
+        draw.text((at, y), letter, font=face, fill=fill, anchor=along, stroke_width=stroke,
+                  stroke_fill=fill)  # fmt: skip
 
 
 BOLD_STROKE_FROM = 20
@@ -135,9 +147,39 @@ def _stroke(size: int) -> int:
     return max(1, size // 14) if size >= BOLD_STROKE_FROM else 0
 
 
+def stroke_width(size: int) -> int:
+    """How far made-bold text reaches past its letters' outlines, on each side."""
+    return _stroke(size)
+
+
+def _track(size: int) -> int:
+    """The space added between letters of made-bold text: what the stroke takes away."""
+    return _stroke(size)
+
+
 def text_width(words: str, size: int, bold: bool = True) -> int:
     extra = 2 * _stroke(size) if bold else 0
+    if bold and len(words) > 1:
+        extra += _track(size) * (len(words) - 1)
     return round(font(size).getlength(words)) + extra + (1 if bold else 0)
+
+
+def fitted(words: str, room: int, largest: int, smallest: int) -> tuple[list[str], int]:
+    """A name made to fit `room` pixels, never cut when it can be helped: at the largest
+    size from `largest` down to `smallest` that fits on one line; else on two lines at
+    `smallest` (broken at the space nearest the middle, or mid-word); only a name too long
+    for that too has its second line cut with dots."""
+    for size in range(largest, smallest - 1, -2):
+        if text_width(words, size) <= room:
+            return [words], size
+    spaces = [i for i, ch in enumerate(words) if ch == " "]
+    middle = len(words) // 2
+    cut = min(spaces, key=lambda i: abs(i - middle)) if spaces else middle
+    first, second = words[:cut].rstrip(), words[cut:].lstrip()
+    if text_width(first, smallest) > room:  # one long word: break it where it fills the line
+        cut = max(i for i in range(1, len(words)) if text_width(words[:i], smallest) <= room)
+        first, second = words[:cut], words[cut:]
+    return [first, fit_text(second, smallest, room)], smallest
 
 
 def fit_text(words: str, size: int, room: int) -> str:

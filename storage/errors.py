@@ -1,4 +1,11 @@
-"""Refusals the bot turns into ephemeral messages. Every one leaves the database unchanged.
+"""What storage raises on purpose, each with a message a player can read.
+
+Three honest outcomes for every command that changes something:
+- it returns: the change is stored (committed);
+- a refusal (every StorageError below except the last two groups), or a
+  `NothingStoredError` (the database is busy or not answering): certainly nothing was stored;
+- `OutcomeUnknownError`: the change was sent and its answer was lost, so it may have been
+  stored. Only this one may leave the database changed.
 
 Illegal moves are the engine's IllegalMoveError and pass through unchanged.
 """
@@ -7,7 +14,8 @@ from __future__ import annotations
 
 
 class StorageError(Exception):
-    """Base of every refusal from storage; the message can be shown to the player."""
+    """Base of everything storage raises on purpose; the message can be shown to the player.
+    All but OutcomeUnknownError leave the database unchanged."""
 
 
 class GameNotFoundError(StorageError):
@@ -71,11 +79,63 @@ class NotSeatedError(StorageError):
         super().__init__("you have no seat in this game")
 
 
-class DatabaseBusyError(StorageError):
-    """Another process held the database's write lock for too long; nothing was done."""
+class SeatResignedError(StorageError):
+    """A person's move for a seat they resigned: only its stand-in plays it now."""
 
-    def __init__(self) -> None:
+    def __init__(self, seat: int) -> None:
+        super().__init__(
+            "you resigned from this game, so a computer plays your seat now: "
+            "your moves are no longer taken"
+        )
+        self.seat = seat
+
+
+class NothingStoredError(StorageError):
+    """The database did not do the command, and certainly stored nothing: trying again is
+    safe. `reason` says why, for logs and operators (the message is for players)."""
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+class DatabaseBusyError(NothingStoredError):
+    """The database's write lock (another process's, or this process's queue for it) was
+    not free within the command's time; nothing was done. Not an outage."""
+
+    def __init__(self, reason: str = "the write lock stayed taken") -> None:
         super().__init__(
             "the game records are busy right now and nothing was changed: please try again "
-            "in a moment"
+            "in a moment",
+            reason,
         )
+
+
+class DatabaseUnavailableError(NothingStoredError):
+    """The database could not be reached or did not answer in time before anything was
+    committed (connecting, waiting for a connection, BEGIN, or a statement before COMMIT):
+    nothing was stored. Counts towards an outage (see health.py)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(
+            "the game's storage is not answering and nothing was changed: please try again "
+            "in a minute",
+            reason,
+        )
+
+
+class OutcomeUnknownError(StorageError):
+    """A change was sent to be committed (its COMMIT, or its one committing statement) and
+    the answer was lost, and looking it up did not settle it: it may have been stored.
+    Whatever was stored owes its table posts as usual, so the table will show it."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(
+            "the game's storage did not confirm this change, so it may or may not have been "
+            "made: look at the table in a moment before trying again"
+        )
+        self.reason = reason
+
+
+DATABASE_FAULTS = (NothingStoredError, OutcomeUnknownError)
+"""What the database's state (not the player) caused: answered without a traceback."""

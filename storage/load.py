@@ -21,7 +21,7 @@ from .snapshot import GameCache, decode_state
 GAME_COLUMNS = (
     "id, kind, guild_id, channel_id, host_id, status, max_seats, settings, seed, state, rng, "
     "move_count, to_move, created_at, updated_at, turn_started_at, reminded_move_count, "
-    "lobby_message_id, turn_message_id"
+    "lobby_message_id, turn_message_id, ended_reason"
 )
 
 
@@ -121,4 +121,5 @@ def build_record(row: sqlite3.Row, seats: tuple[Seat, ...], game: TileGame | Non
         lobby_message_id=row["lobby_message_id"],
         turn_message_id=row["turn_message_id"],
         game=game,
+        ended_reason=row["ended_reason"],
     )

@@ -11,6 +11,7 @@ import aiosqlite
 from engine import game_class
 
 from .db import Database
+from .deal import write_seats
 from .errors import (
     AlreadySeatedError,
     ChannelBusyError,
@@ -19,10 +20,10 @@ from .errors import (
     StorageError,
     WrongStatusError,
 )
+from .finish import finish_game, game_called_off
 from .load import fetch_row, fetch_seats, load_record
 from .outbox import queue_post
-from .records import LEVELS, GameRecord, Level, Seat
-from .results import write_results
+from .records import CHANNEL_GONE, LEVELS, GameRecord, Level, Seat
 from .snapshot import encode_rng, encode_state
 
 _UNSET: Any = object()
@@ -67,6 +68,40 @@ class LobbyCommands(Database):
             )
             return await self._start(conn, game_id, seed, now)
 
+    async def open_rematch(
+        self, game_id: int, user_id: int, name: str, *, now: datetime | None = None
+    ) -> GameRecord:
+        """A new lobby in a finished game's channel with the same seats: the member who
+        asked hosts it (first seat, under their current name), the others keep their
+        order, people and computers alike. One transaction, so a second request meets the
+        first one's lobby (ChannelBusyError) rather than half a table."""
+        async with self._write() as conn:
+            row = await fetch_row(conn, game_id)
+            if row["status"] != "finished":
+                raise WrongStatusError(game_id, row["status"], "finished")
+            seats = await fetch_seats(conn, game_id)
+            if not any(s.user_id == user_id for s in seats):
+                raise NotSeatedError()
+            settings = json.loads(row["settings"] or "{}")
+            new_id = await self._insert_game(
+                conn,
+                row["kind"],
+                row["guild_id"],
+                row["channel_id"],
+                user_id,
+                name,
+                len(seats),
+                settings,
+                now,
+            )
+            others = [s for s in seats if s.user_id != user_id]
+            await _write_seats(
+                conn,
+                new_id,
+                tuple(Seat(i, s.user_id, s.computer, s.name) for i, s in enumerate(others, 1)),
+            )
+            return await load_record(conn, new_id, self._games)
+
     async def join(
         self, game_id: int, user_id: int, name: str, *, now: datetime | None = None
     ) -> GameRecord:
@@ -89,7 +124,7 @@ class LobbyCommands(Database):
             raise StorageError(f"there is no {level!r} computer: choose {', '.join(LEVELS)}")
         async with self._write() as conn:
             seats = await self._lobby_seats(conn, game_id)
-            seat = Seat(len(seats), None, level, name or f"Computer ({level})")
+            seat = Seat(len(seats), None, level, name or computer_name(seats, level))
             await self._add_seat(conn, game_id, seats, seat, now)
             return await load_record(conn, game_id, self._games)
 
@@ -120,17 +155,52 @@ class LobbyCommands(Database):
         async with self._write() as conn:
             return await self._start(conn, game_id, seed, now)
 
-    async def cancel(self, game_id: int, *, now: datetime | None = None) -> GameRecord:
-        """End a lobby or running game with no result and no rating change."""
+    async def cancel(
+        self, game_id: int, *, reason: str | None = None, now: datetime | None = None
+    ) -> GameRecord:
+        """End a lobby or running game with no result and no rating change: no computer
+        or stand-in moves on, the scheduler forgets it.
+
+        `reason` is for an ending nobody at the table chose (CHANNEL_GONE): it is kept
+        (GameRecord.ended_reason), a started game stays in its players' history with it,
+        and the posts the game still owed are dropped with it as their outcome, in the
+        same transaction (there is nowhere to post them)."""
         async with self._write() as conn:
             row = await fetch_row(conn, game_id)
             if row["status"] not in ("lobby", "running"):
                 raise WrongStatusError(game_id, row["status"], "in progress")
+            stamp = self._now_us(now)
             await conn.execute(
-                "UPDATE games SET status = 'cancelled', updated_at = ? WHERE id = ?",
-                (self._now_us(now), game_id),
+                "UPDATE games SET status = 'cancelled', ended_reason = ?, updated_at = ? "
+                "WHERE id = ?",
+                (reason, stamp, game_id),
             )
+            if reason is not None:
+                await conn.execute(
+                    "UPDATE outbox SET delivered_at = ?, outcome = ?, leased_until = NULL, "
+                    "leased_by = NULL WHERE game_id = ? AND delivered_at IS NULL",
+                    (stamp, reason, game_id),
+                )
+            await game_called_off(conn, game_id, stamp)  # a tournament table counts as ended
             return await load_record(conn, game_id, self._games)
+
+    async def channel_gone(
+        self, channel_id: int, *, now: datetime | None = None
+    ) -> GameRecord | None:
+        """The channel or thread was deleted: its unfinished game (if any) ends without a
+        result (cancel with CHANNEL_GONE), and a game that had started stays in its
+        players' `recent_history`. None when the channel had no unfinished game."""
+        with self.within():
+            row = await self._fetchone(
+                "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
+                (channel_id,),
+            )
+            if row is None:
+                return None
+            try:
+                return await self.cancel(row[0], reason=CHANNEL_GONE, now=now)
+            except WrongStatusError:  # it ended meanwhile, on its own or by another process
+                return None
 
     async def set_message_ids(
         self,
@@ -195,7 +265,7 @@ class LobbyCommands(Database):
         if not inserted:
             raise ChannelBusyError(channel_id, await _open_game_id(conn, channel_id))
         game_id = inserted[0][0]
-        await _write_seats(conn, game_id, (Seat(0, host_id, None, host_name),))
+        await write_seats(conn, game_id, (Seat(0, host_id, None, host_name),))
         return game_id
 
     async def _lobby_seats(self, conn: aiosqlite.Connection, game_id: int) -> tuple[Seat, ...]:
@@ -215,7 +285,7 @@ class LobbyCommands(Database):
         max_seats = (await fetch_row(conn, game_id))["max_seats"]
         if len(seats) >= max_seats:
             raise LobbyFullError(max_seats)
-        await _write_seats(conn, game_id, (seat,))
+        await write_seats(conn, game_id, (seat,))
         await self._touch(conn, game_id, now)
 
     async def _remove_seat(
@@ -231,7 +301,7 @@ class LobbyCommands(Database):
             Seat(i, s.user_id, s.computer, s.name, s.resigned) for i, s in enumerate(kept)
         )
         await conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-        await _write_seats(conn, game_id, renumbered)
+        await write_seats(conn, game_id, renumbered)
         row = await fetch_row(conn, game_id)
         if seats[index].user_id == row["host_id"]:
             heir = next((s for s in renumbered if s.is_human), None)
@@ -268,7 +338,7 @@ class LobbyCommands(Database):
             ),
         )
         if game.is_over:  # a game that cannot even begin still gets its result
-            await write_results(conn, game_id, row["guild_id"], row["kind"], seats, game, stamp)
+            await finish_game(conn, game_id, row["guild_id"], row["kind"], seats, game, stamp)
         await queue_post(conn, game_id, row["guild_id"], 0, "start", stamp)
         return await load_record(conn, game_id, self._games)
 
@@ -276,6 +346,20 @@ class LobbyCommands(Database):
         await conn.execute(
             "UPDATE games SET updated_at = ? WHERE id = ?", (self._now_us(now), game_id)
         )
+
+
+BOT_LETTERS = "ABCD"
+
+
+def computer_name(seats: tuple[Seat, ...], level: str) -> str:
+    """A short name no other seat at the table has: `Bot A (hard)`, `Bot B (hard)`. Short,
+    so it fits a scoreboard on a phone; lettered, so two computers of one level differ."""
+    taken = {s.name for s in seats}
+    letter = next(
+        (x for x in BOT_LETTERS if not any(n.startswith(f"Bot {x} ") for n in taken)),
+        str(len(seats) + 1),
+    )
+    return f"Bot {letter} ({level})"
 
 
 async def _write_seats(conn: aiosqlite.Connection, game_id: int, seats: tuple[Seat, ...]) -> None:

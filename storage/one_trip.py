@@ -18,23 +18,35 @@ deadlock.
 A move whose guard fails (another process, a resignation or a cancel wrote the game
 meanwhile) goes the ordinary way (lock the row, read, play, write: see play.py), which
 also gives the authoritative refusal. Every refusal goes that way, and so does a move
-that ends the game, since its results and ratings are written with it. If a batch's
-answer is lost (the connection broke), each of its moves first looks for itself in the
-log: found, it is reported as stored; not found, it goes the ordinary way.
+that ends the game, since its results and ratings are written with it.
+
+If a batch's answer is lost (the connection broke, or the server stopped answering), the
+statement may have committed, or may still be on its way to committing on the server: a
+move is never reported as not stored until that is settled (`_after_lost_answer`). It
+looks for itself in the log with the game's row locked, so a batch still running on the
+server finishes first: found, it is reported as stored; not found, it goes the ordinary
+way, and a refusal there is checked against the log once more. Whenever the database does
+not answer one of those questions, the move is OutcomeUnknownError, never "not stored".
+Everything a move does shares the one deadline of its record_move (db.py's `within`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import NamedTuple
 
+import asyncpg
+
 from engine import IllegalMoveError, PlayResult
 
 from .db import Database
-from .load import GAME_COLUMNS, build_record
+from .errors import DATABASE_FAULTS, NothingStoredError, OutcomeUnknownError, StorageError
+from .load import GAME_COLUMNS, build_record, fetch_row, load_record
 from .outbox import encode_result
 from .postgres import PostgresBackend
 from .records import GameRecord
@@ -93,6 +105,7 @@ WITH input AS (
     INSERT INTO outbox (game_id, guild_id, move_count, kind, result, note, created_at, due_at)
     SELECT i.game_id, moved.guild_id, i.number, 'move', i.result, i.note, i.stamp, i.stamp
     FROM moved JOIN input AS i USING (ord)
+    WHERE moved.channel_id >= 0
 )
 SELECT * FROM moved
 """
@@ -121,15 +134,49 @@ assert StoredMove._fields == tuple(name for name, _ in _COLUMNS[1:])
 
 UNKNOWN = object()
 """A batch's answer when it was lost: whether the move was stored must be looked up."""
+NOT_SENT = object()
+"""A move that never left this process (its time ran out in the queue, or no connection
+could be had): certainly not stored, so it may go the ordinary way."""
 
 
 @dataclass
 class _Pending:
-    """One move played here and waiting for its batch."""
+    """One move played here and waiting for its batch, to be sent by `deadline`."""
 
     game_id: int
     values: StoredMove
     done: asyncio.Future
+    deadline: float | None
+
+
+@dataclass(frozen=True)
+class LostMove:
+    """A move whose batch's answer was lost: what it must look for, and what it did."""
+
+    stored: StoredMove
+    result: PlayResult
+
+
+Moved = tuple[GameRecord, PlayResult]
+
+
+class AskedMove(NamedTuple):
+    """A move as record_move was asked to store it, for both of the ways it may go."""
+
+    game_id: int
+    expected_move_count: int
+    move: object
+    seat: int | None
+    stand_in: bool
+    """A computer makes `seat`'s move for its person (a timeout, a vote, a resignation):
+    the table is told so, and a resigned seat does not refuse it."""
+    now: datetime | None
+    note: str
+
+    @property
+    def by_person(self) -> bool:
+        """A person's move for `seat` (refused if the seat resigned), not its stand-in's."""
+        return self.seat is not None and not self.stand_in
 
 
 class MoveBatcher:
@@ -141,16 +188,25 @@ class MoveBatcher:
         self._senders: set[asyncio.Task] = set()
         self.batches = self.moves = 0  # sent so far: how well moves go together
 
-    async def store(self, move: StoredMove) -> object | None:
-        """The game's row after the move, None if the move was not applied, or UNKNOWN."""
+    async def store(self, move: StoredMove, deadline: float | None) -> object | None:
+        """The game's row after the move, None if the move was not applied, UNKNOWN, or
+        NOT_SENT (still queued at `deadline`, or its batch found no connection)."""
         loop = asyncio.get_running_loop()
-        pending = _Pending(move.game_id, move, loop.create_future())
+        pending = _Pending(move.game_id, move, loop.create_future(), deadline)
         self._waiting.append(pending)
         if len(self._senders) < IN_FLIGHT:
-            sender = loop.create_task(self._send_while_waiting())
+            # A context of its own: the sender outlives this move and its deadline.
+            sender = loop.create_task(self._send_while_waiting(), context=contextvars.Context())
             self._senders.add(sender)
             sender.add_done_callback(self._senders.discard)
-        return await asyncio.shield(pending.done)
+        try:
+            async with asyncio.timeout_at(deadline):
+                return await asyncio.shield(pending.done)
+        except TimeoutError:
+            if pending in self._waiting:  # never sent: take it back
+                self._waiting.remove(pending)
+                return NOT_SENT
+            return await pending.done  # sent: its batch ends by this very deadline
 
     async def _send_while_waiting(self) -> None:
         while self._waiting:
@@ -160,8 +216,12 @@ class MoveBatcher:
         batch: list[_Pending] = []
         games: set[int] = set()
         kept: list[_Pending] = []
+        now = asyncio.get_running_loop().time()
         for pending in self._waiting:
-            if len(batch) < MAX_BATCH and pending.game_id not in games:
+            if pending.deadline is not None and pending.deadline <= now:
+                if not pending.done.done():
+                    pending.done.set_result(NOT_SENT)  # out of time before it was sent
+            elif len(batch) < MAX_BATCH and pending.game_id not in games:
                 games.add(pending.game_id)
                 batch.append(pending)
             else:
@@ -170,41 +230,51 @@ class MoveBatcher:
         return batch
 
     async def _send(self, batch: list[_Pending]) -> None:
-        """One statement for the batch. If it fails, or this task is cancelled (the
-        repository closing), every move in it is answered UNKNOWN: the statement may have
-        committed before the answer was lost, so the caller looks before doing anything."""
+        """One statement for the batch, by the earliest deadline in it. Not sent (no
+        connection): NOT_SENT. Refused by the server (it answered: the statement rolled
+        back whole): None, so each goes the ordinary way. Any other failure, or this task
+        cancelled (the repository closing), answers UNKNOWN: the statement may have
+        committed before its answer was lost."""
+        if not batch:
+            return
         self.batches += 1
         self.moves += len(batch)
         columns = [list(column) for column in zip(*(p.values for p in batch), strict=True)]
         columns.insert(0, list(range(len(batch))))
-        answered = False
+        deadlines = [p.deadline for p in batch if p.deadline is not None]
+        applied: dict[int, object] = {}
+        failed: object = UNKNOWN
         try:
-            rows = await self.backend.fetch_alone(_MOVES_AT_ONCE, columns)
+            rows = await self.backend.fetch_alone(
+                _MOVES_AT_ONCE, columns, deadline=min(deadlines, default=None), writes=True
+            )
             applied = {row["ord"]: row for row in rows}
-            answered = True
-        except Exception as error:
-            log.warning("a batch of %d moves failed (%s): checking each", len(batch), error)
+            failed = None
+        except NothingStoredError as error:
+            failed = NOT_SENT
+            log.info("a batch of %d moves was not sent (%s)", len(batch), error.reason)
+        except OutcomeUnknownError as error:
+            log.info("a batch of %d moves got no answer (%s)", len(batch), error.reason)
+        except asyncpg.PostgresError as error:
+            failed = None
+            log.warning("a batch of %d moves was refused (%s): each goes alone", len(batch), error)
+        except Exception:
+            log.exception("a batch of %d moves failed: each looks itself up", len(batch))
         finally:
             for ord_, pending in enumerate(batch):
                 if not pending.done.done():
-                    pending.done.set_result(applied.get(ord_) if answered else UNKNOWN)
+                    pending.done.set_result(applied.get(ord_, failed))
 
 
 class OneTripMoves(Database):
     _batcher: MoveBatcher | None = None
 
-    async def _move_in_one_trip(
-        self,
-        game_id: int,
-        expected_move_count: int,
-        move: object,
-        seat: int | None,
-        now: datetime | None,
-        note: str,
-    ) -> tuple[GameRecord, PlayResult] | None:
-        """The move stored with others arriving at once, or None when it must go the
-        ordinary way (not PostgreSQL, game not held, a refusal, the game ends, or the
-        stored game is no longer the one held)."""
+    async def _move_in_one_trip(self, asked: AskedMove) -> Moved | LostMove | None:
+        """The move stored with others arriving at once; LostMove when its batch's answer
+        was lost; or None when it must go the ordinary way (not PostgreSQL, game not held,
+        a refusal, the game ends, or the stored game is no longer the one held)."""
+        game_id, expected_move_count, move, seat, stand_in, now, note = asked
+        by_person = asked.by_person
         if self._postgres is None:
             return None
         held = self._games.held(game_id, expected_move_count)
@@ -213,6 +283,8 @@ class OneTripMoves(Database):
         game = held.game
         if seat is not None and seat != game.to_move:
             return None
+        if by_person and held.seats[game.to_move].resigned:
+            return None  # refused the ordinary way
         try:
             played = play_to_store(game, move, rng_stored=True)  # guarded: rng IS NOT NULL
         except IllegalMoveError:
@@ -233,27 +305,56 @@ class OneTripMoves(Database):
             entry.seat,
             entry.turn,
             entry.move,
-            encode_result(played.result),
+            encode_result(played.result, stand_in),
             note,
         )
         if self._batcher is None:
             self._batcher = MoveBatcher(self._postgres)
-        row = await self._batcher.store(stored)
+        row = await self._batcher.store(stored, self._deadline())
         if row is UNKNOWN:
-            if not await self._was_stored(stored):
-                return None
-            return await self.get_game(game_id), played.result  # type: ignore[attr-defined]
-        if row is None:
+            return LostMove(stored, played.result)
+        if row is None or row is NOT_SENT:
             return None
         self._games.put(game_id, game.move_count, played.state, game, held.seats)
         return build_record(row, held.seats, game), played.result
 
-    async def _was_stored(self, move: StoredMove) -> bool:
-        """Whether this very move is in the log (its number, text and time), after its
-        batch's answer was lost: a move that was stored must be reported as stored."""
-        rows = await self._fetchall(
-            "SELECT 1 FROM moves WHERE game_id = ? AND move_number = ? AND text = ? "
-            "AND played_at = ?",
-            (move.game_id, move.number, move.text, move.stamp),
-        )
-        return bool(rows)
+    async def _after_lost_answer(
+        self, lost: LostMove, ordinary: Callable[[], Awaitable[Moved]]
+    ) -> Moved:
+        """Settle a move whose batch may or may not have committed: stored (found in the
+        log, or stored now the `ordinary` way), refused (and certainly not in the log), or
+        OutcomeUnknownError when the database does not answer one of the questions."""
+        try:
+            found = await self._stored_record(lost.stored)
+            if found is not None:
+                return found, lost.result
+            try:
+                return await ordinary()
+            except (StorageError, IllegalMoveError) as refusal:
+                if isinstance(refusal, DATABASE_FAULTS):
+                    raise
+                # The ordinary way met a game the batch can no longer apply to (moved on,
+                # ended, resigned): the batch did or never will; the log says which.
+                found = await self._stored_record(lost.stored)
+                if found is not None:
+                    return found, lost.result
+                raise
+        except DATABASE_FAULTS as error:
+            raise OutcomeUnknownError(
+                f"a move's batch got no answer, then {error.reason}"
+            ) from error
+
+    async def _stored_record(self, move: StoredMove) -> GameRecord | None:
+        """The game if this very move is in its log (number, text and time), else None.
+        The game's row is locked first: a batch still running on the server for it
+        finishes (commits or not) before the log is read, so the answer is final."""
+        async with self._write() as conn:
+            await fetch_row(conn, move.game_id)
+            rows = await conn.execute_fetchall(
+                "SELECT 1 FROM moves WHERE game_id = ? AND move_number = ? AND text = ? "
+                "AND played_at = ?",
+                (move.game_id, move.number, move.text, move.stamp),
+            )
+            if not rows:
+                return None
+            return await load_record(conn, move.game_id, self._games)

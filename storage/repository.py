@@ -14,16 +14,33 @@ The commands live in a few modules, grouped by what they are for; this class joi
 
 from __future__ import annotations
 
+from .channel_posts import ChannelPostCommands
+from .daily import DailyCommands
 from .lobby import LobbyCommands
+from .members import MemberCommands
+from .operations import OperationsQueries
 from .outbox import OutboxCommands
 from .play import PlayCommands
 from .reviews import ReviewCommands
 from .schedule import ScheduleQueries
+from .seasons import SeasonQueries
 from .stats import StatsQueries
+from .tournaments import TournamentCommands
 
 
 class Repository(
-    LobbyCommands, PlayCommands, OutboxCommands, StatsQueries, ScheduleQueries, ReviewCommands
+    MemberCommands,
+    LobbyCommands,
+    PlayCommands,
+    OutboxCommands,
+    StatsQueries,
+    ScheduleQueries,
+    DailyCommands,
+    TournamentCommands,
+    ChannelPostCommands,
+    SeasonQueries,
+    OperationsQueries,
+    ReviewCommands,
 ):
     """Games, seats, moves, results, ratings, guild settings and game reviews in one database.
 

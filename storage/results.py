@@ -1,5 +1,6 @@
 """What a finished game leaves behind: a result row per seat, the solo high score, and the
-new ratings, all written in the transaction that records the game's last move.
+new ratings (all-time, and the month's season), all written in the transaction that
+records the game's last move.
 
 Ratings use OpenSkill's Plackett-Luce model: any number of players, ties allowed (equal
 ranks), one rating per guild, game kind and player. Computer seats are rated too, as
@@ -17,9 +18,10 @@ import aiosqlite
 from openskill.models import PlackettLuce
 
 from engine import Standing, TileGame
+from engine.seasons import season_of
 
 from .postgres import serialize
-from .records import Seat
+from .records import Seat, from_us, is_former_player
 
 MODEL = PlackettLuce()
 _IF_BETTER = "CASE WHEN excluded.lowest > solo_best.lowest THEN excluded.{0} ELSE solo_best.{0} END"
@@ -63,6 +65,17 @@ def merge_seats(player_ids: Sequence[int], after: Sequence[Rating]) -> dict[int,
     }
 
 
+@dataclass(frozen=True)
+class Placing:
+    """What rating a game needs of one seat."""
+
+    player_id: int
+    name: str
+    rank: int
+    winner: bool
+    lowest: int
+
+
 async def write_results(
     conn: aiosqlite.Connection,
     game_id: int,
@@ -71,56 +84,90 @@ async def write_results(
     seats: Sequence[Seat],
     game: TileGame,
     stamp: int,
+    *,
+    solo_best: bool = True,
 ) -> None:
-    """Results, and either the solo high score or the ratings, for a game just over."""
+    """Results, and either the solo high score or the ratings (all-time and the season's,
+    the calendar month of `stamp`), for a game just over. `solo_best` False leaves the solo
+    high-score table alone (a daily challenge has its own table)."""
     standings = sorted(game.standings(), key=lambda s: s.seat)
     if game.players == 1:
         await _write_rows(conn, game_id, seats, standings, {}, {})
-        await _write_solo_best(conn, game_id, guild_id, kind, seats[0], standings[0], stamp)
+        if solo_best:
+            await _write_solo_best(conn, game_id, guild_id, kind, seats[0], standings[0], stamp)
         return
-    player_ids = [seats[s.seat].player_id for s in standings]
+    placings = [
+        Placing(seats[s.seat].player_id, seats[s.seat].name, s.rank, s.winner, s.lowest)
+        for s in standings
+    ]
     await serialize(conn, "ratings", guild_id, kind)  # read, rate and write: one at a time
-    before = await _current_ratings(conn, guild_id, kind, set(player_ids))
-    after = merge_seats(
-        player_ids, rate([before[p] for p in player_ids], [s.rank for s in standings])
-    )
+    before, after = await rate_into(conn, "ratings", (guild_id, kind), placings, stamp)
     await _write_rows(conn, game_id, seats, standings, before, after)
+    season = season_of(from_us(stamp))  # type: ignore[arg-type]
+    await rate_into(conn, "season_ratings", (guild_id, kind, season), placings, stamp)
+
+
+_SCOPES = {"ratings": ("guild_id", "kind"), "season_ratings": ("guild_id", "kind", "season")}
+
+
+async def rate_into(
+    conn: aiosqlite.Connection,
+    table: str,
+    scope: tuple,
+    placings: Sequence[Placing],
+    stamp: int,
+) -> tuple[dict[int, Rating], dict[int, Rating]]:
+    """Rate one game in a ratings table (all-time, or one season's) and store the new
+    ratings, games, wins and best lowest scores; the ratings before and after, by player."""
+    columns = _SCOPES[table]
+    player_ids = [p.player_id for p in placings]
+    before = await _current_ratings(conn, table, columns, scope, set(player_ids))
+    after = merge_seats(
+        player_ids, rate([before[p] for p in player_ids], [p.rank for p in placings])
+    )
+    keys = ", ".join(columns)
+    marks = ", ".join("?" for _ in columns)
     for player_id in after:
-        mine = [s for s in standings if seats[s.seat].player_id == player_id]
-        name = seats[mine[0].seat].name
+        if is_former_player(player_id):  # their data was deleted: no rating is kept
+            continue
+        mine = [p for p in placings if p.player_id == player_id]
         await conn.execute(
-            "INSERT INTO ratings (guild_id, kind, player_id, name, mu, sigma, ordinal, games, "
-            "wins, best_lowest, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?) "
-            "ON CONFLICT (guild_id, kind, player_id) DO UPDATE SET name = excluded.name, "
+            f"INSERT INTO {table} ({keys}, player_id, name, mu, sigma, ordinal, games, wins, "
+            f"best_lowest, updated_at) VALUES ({marks}, ?, ?, ?, ?, ?, 1, ?, ?, ?) "
+            f"ON CONFLICT ({keys}, player_id) DO UPDATE SET name = excluded.name, "
             "mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal, "
-            "games = ratings.games + 1, wins = ratings.wins + excluded.wins, "
-            "best_lowest = CASE WHEN ratings.best_lowest IS NULL "
-            "OR excluded.best_lowest > ratings.best_lowest THEN excluded.best_lowest "
-            "ELSE ratings.best_lowest END, updated_at = excluded.updated_at",
+            f"games = {table}.games + 1, wins = {table}.wins + excluded.wins, "
+            f"best_lowest = CASE WHEN {table}.best_lowest IS NULL "
+            f"OR excluded.best_lowest > {table}.best_lowest THEN excluded.best_lowest "
+            f"ELSE {table}.best_lowest END, updated_at = excluded.updated_at",
             (
-                guild_id,
-                kind,
+                *scope,
                 player_id,
-                name,
+                mine[0].name,
                 after[player_id].mu,
                 after[player_id].sigma,
                 after[player_id].ordinal,
-                int(any(s.winner for s in mine)),
-                max(s.lowest for s in mine),
+                int(any(p.winner for p in mine)),
+                max(p.lowest for p in mine),
                 stamp,
             ),
         )
+    return before, after
 
 
 async def _current_ratings(
-    conn: aiosqlite.Connection, guild_id: int, kind: str, player_ids: set[int]
+    conn: aiosqlite.Connection,
+    table: str,
+    columns: tuple[str, ...],
+    scope: tuple,
+    player_ids: set[int],
 ) -> dict[int, Rating]:
     ratings = dict.fromkeys(player_ids, initial_rating())
+    where = " AND ".join(f"{column} = ?" for column in columns)
     marks = ", ".join("?" * len(player_ids))
     rows = await conn.execute_fetchall(
-        f"SELECT player_id, mu, sigma FROM ratings WHERE guild_id = ? AND kind = ? "
-        f"AND player_id IN ({marks})",
-        (guild_id, kind, *player_ids),
+        f"SELECT player_id, mu, sigma FROM {table} WHERE {where} AND player_id IN ({marks})",
+        (*scope, *player_ids),
     )
     for player_id, mu, sigma in rows:
         ratings[player_id] = Rating(mu, sigma)
@@ -139,6 +186,8 @@ async def _write_rows(
     for standing in standings:
         seat = seats[standing.seat]
         old, new = before.get(seat.player_id), after.get(seat.player_id)
+        if seat.is_former:
+            old = new = None
         rows.append(
             (
                 game_id,
@@ -172,7 +221,7 @@ async def _write_solo_best(
     stamp: int,
 ) -> None:
     """Count the solo game and keep it if it beats the player's best (ties: the earlier)."""
-    if seat.user_id is None:
+    if seat.user_id is None or seat.is_former:
         return
     await conn.execute(
         "INSERT INTO solo_best (guild_id, kind, user_id, name, lowest, scores, game_id, games, "

@@ -22,28 +22,36 @@ _HOUR_US = 3_600_000_000
 
 _DUE = (
     "SELECT g.id, g.guild_id, g.channel_id, g.kind, g.to_move, s.user_id, g.move_count, "
-    "g.turn_started_at, g.turn_message_id, coalesce(gs.timeout_action, ?) AS action "
+    "g.turn_started_at, g.turn_message_id, "
+    "coalesce(g.timeout_action, gs.timeout_action, ?) AS action "
     "FROM games g "
     "JOIN seats s ON s.game_id = g.id AND s.seat = g.to_move "
     "AND s.user_id IS NOT NULL AND s.resigned = 0 "
     "LEFT JOIN guild_settings gs ON gs.guild_id = g.guild_id "
-    "WHERE g.status = 'running' AND coalesce(gs.{column}, ?) > 0 "
-    "AND ? - g.turn_started_at >= coalesce(gs.{column}, ?) * {hour} {extra} "
+    "WHERE g.status = 'running' AND g.channel_id >= 0 AND {hours} > 0 "
+    "AND ? - g.turn_started_at >= {hours} * {hour} {extra} "
     "ORDER BY g.turn_started_at, g.id"
 )
+"""Turns waiting past a number of hours. A game with its own timeout (a tournament's days
+per move) uses it, and is reminded half-way to it; a game in no channel (channel_id < 0:
+a daily challenge, or a tournament table before its thread) has neither."""
+_HOURS = {
+    "reminder_hours": "coalesce(g.timeout_hours / 2, gs.reminder_hours, ?)",
+    "timeout_hours": "coalesce(g.timeout_hours, gs.timeout_hours, ?)",
+}
 
 
 class ScheduleQueries(Database):
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """The guild's settings, or the defaults if it never changed any."""
         row = await self._fetchone(
-            "SELECT reminder_hours, timeout_hours, timeout_action, hints_enabled "
-            "FROM guild_settings WHERE guild_id = ?",
+            "SELECT reminder_hours, timeout_hours, timeout_action, hints_enabled, "
+            "daily_channel_id FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
         if row is None:
             return replace(_DEFAULTS, guild_id=guild_id)
-        return GuildSettings(guild_id, row[0], row[1], row[2], bool(row[3]))
+        return GuildSettings(guild_id, row[0], row[1], row[2], bool(row[3]), row[4])
 
     async def set_guild_settings(
         self,
@@ -85,10 +93,11 @@ class ScheduleQueries(Database):
                 "timeout_hours = coalesce(:timeout, guild_settings.timeout_hours), "
                 "timeout_action = coalesce(:action, guild_settings.timeout_action), "
                 "hints_enabled = coalesce(:hints, guild_settings.hints_enabled) "
-                "RETURNING reminder_hours, timeout_hours, timeout_action, hints_enabled",
+                "RETURNING reminder_hours, timeout_hours, timeout_action, hints_enabled, "
+                "daily_channel_id",
                 values | defaults,
             )
-        return GuildSettings(guild_id, row[0], row[1], row[2], bool(row[3]))
+        return GuildSettings(guild_id, row[0], row[1], row[2], bool(row[3]), row[4])
 
     async def games_due_reminder(
         self, now: datetime | None = None, shards: ShardSet = ALL_SHARDS
@@ -120,10 +129,12 @@ class ScheduleQueries(Database):
     async def games_awaiting_computer(self, shards: ShardSet = ALL_SHARDS) -> list[int]:
         """Running games (of `shards`' servers) whose seat to move is a computer or
         resigned, by id: the bot plays these on after a restart, and checks on every
-        delivery pass, so this reads ids only (the game is loaded when it is played)."""
+        delivery pass, so this reads ids only (the game is loaded when it is played).
+        A tournament table waits for its thread first."""
         owned, params = shards.where("games.guild_id")
         rows = await self._fetchall(
-            "SELECT id FROM games WHERE status = 'running' AND EXISTS (SELECT 1 FROM seats s "
+            "SELECT id FROM games WHERE status = 'running' AND channel_id >= 0 "
+            "AND EXISTS (SELECT 1 FROM seats s "
             "WHERE s.game_id = games.id AND s.seat = games.to_move "
             f"AND (s.computer IS NOT NULL OR s.resigned = 1)) AND {owned} ORDER BY id",
             tuple(params),
@@ -188,7 +199,7 @@ class ScheduleQueries(Database):
         self, column: str, default: float, extra: str, now: datetime | None, shards: ShardSet
     ) -> list[DueTurn]:
         owned, owned_params = shards.where("g.guild_id")
-        sql = _DUE.format(column=column, hour=_HOUR_US, extra=f"{extra} AND {owned}")
+        sql = _DUE.format(hours=_HOURS[column], hour=_HOUR_US, extra=f"{extra} AND {owned}")
         params = (_DEFAULTS.timeout_action, default, self._now_us(now), default, *owned_params)
         rows = await self._fetchall(sql, params)
         return [

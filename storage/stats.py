@@ -9,9 +9,10 @@ from collections import defaultdict
 import aiosqlite
 
 from engine import COLOURS
+from engine.seasons import check_season
 
 from .db import Database
-from .load import fetch_row
+from .load import fetch_row, load_record
 from .records import (
     HistoryEntry,
     LeaderboardEntry,
@@ -32,15 +33,27 @@ _RESULT_COLUMNS = (
 
 class StatsQueries(Database):
     async def leaderboard(
-        self, guild_id: int, kind: str, limit: int = 10, *, include_computers: bool = False
+        self,
+        guild_id: int,
+        kind: str,
+        limit: int = 10,
+        *,
+        include_computers: bool = False,
+        season: int | None = None,
     ) -> list[LeaderboardEntry]:
-        """Top players by conservative rating (mu - 3 sigma), then wins, then games."""
+        """Top players by conservative rating (mu - 3 sigma), then wins, then games: of
+        all time, or of one season (a month, YYYYMM: see engine.seasons), whose ratings
+        come from that month's rated games alone."""
         computers = "" if include_computers else "AND player_id >= 0"
+        table, params = ("ratings", (guild_id, kind))
+        if season is not None:
+            table, params = ("season_ratings", (guild_id, kind, check_season(season)))
+            computers += " AND season = ?"
         rows = await self._fetchall(
             "SELECT player_id, name, ordinal, mu, sigma, games, wins, best_lowest "
-            f"FROM ratings WHERE guild_id = ? AND kind = ? {computers} "
+            f"FROM {table} WHERE guild_id = ? AND kind = ? {computers} "
             "ORDER BY ordinal DESC, wins DESC, games DESC, player_id LIMIT ?",
-            (guild_id, kind, limit),
+            (*params, limit),
         )
         return [LeaderboardEntry(i + 1, *row) for i, row in enumerate(rows)]
 
@@ -75,25 +88,39 @@ class StatsQueries(Database):
         kind: str | None = None,
         player_id: int | None = None,
     ) -> list[HistoryEntry]:
-        """Finished games, newest first, with every seat's result."""
-        where, params = "guild_id = ? AND status = 'finished'", [guild_id]
+        """Finished games, newest first, with every seat's result; and started games that
+        something other than their players ended (their channel deleted), with the scores
+        they had then, no winner and no rating, and their `ended_reason`. Games in no
+        channel (daily challenges) have their own table: see daily.py."""
+        where = (
+            "guild_id = ? AND channel_id >= 0 AND (status = 'finished' OR (status = 'cancelled' "
+            "AND ended_reason IS NOT NULL AND seed IS NOT NULL))"
+        )
+        params: list[object] = [guild_id]
         if kind is not None:
             where += " AND kind = ?"
-            params.append(kind)  # type: ignore[arg-type]
+            params.append(kind)
         if player_id is not None:
-            where += " AND id IN (SELECT game_id FROM results WHERE player_id = ?)"
-            params.append(player_id)
+            where += (
+                " AND (id IN (SELECT game_id FROM results WHERE player_id = ?) "
+                "OR (ended_reason IS NOT NULL "
+                "AND id IN (SELECT game_id FROM seats WHERE user_id = ?)))"
+            )
+            params += [player_id, player_id]
         async with self._read() as conn:
             games = list(
                 await conn.execute_fetchall(
-                    f"SELECT id, kind, channel_id, updated_at FROM games WHERE {where} "
-                    "ORDER BY updated_at DESC, id DESC LIMIT ?",
+                    f"SELECT id, kind, channel_id, updated_at, ended_reason FROM games "
+                    f"WHERE {where} ORDER BY updated_at DESC, id DESC LIMIT ?",
                     (*params, limit),
                 )
             )
-            results = await _results_of(conn, [g[0] for g in games])
+            results = await _results_of(conn, [g[0] for g in games if g[4] is None])
+            for game in games:
+                if game[4] is not None:
+                    results[game[0]] = await _scores_when_ended(conn, game[0])
         return [
-            HistoryEntry(g[0], g[1], g[2], from_us(g[3]), tuple(results[g[0]]))  # type: ignore[arg-type]
+            HistoryEntry(g[0], g[1], g[2], from_us(g[3]), tuple(results[g[0]]), g[4])  # type: ignore[arg-type]
             for g in games
         ]
 
@@ -140,6 +167,26 @@ async def _results_of(
     for r in rows:
         found[r[0]].append(_seat_result(r))
     return found
+
+
+async def _scores_when_ended(conn: aiosqlite.Connection, game_id: int) -> list[SeatResult]:
+    """Each seat's scores in a game that ended without a result: ranked as they stood,
+    but nobody won and no rating changed."""
+    record = await load_record(conn, game_id)
+    if record.game is None:
+        return []
+    return [
+        SeatResult(
+            seat=standing.seat,
+            player_id=record.seats[standing.seat].player_id,
+            name=record.seats[standing.seat].name,
+            rank=standing.rank,
+            winner=False,
+            resigned=record.seats[standing.seat].resigned or standing.resigned,
+            scores=tuple(standing.scores),  # type: ignore[arg-type]
+        )
+        for standing in sorted(record.game.standings(), key=lambda s: s.seat)
+    ]
 
 
 def _seat_result(r: sqlite3.Row) -> SeatResult:

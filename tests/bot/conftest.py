@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from datetime import datetime
 
 import discord
 import pytest
@@ -26,13 +27,20 @@ def bot_settings(tmp_path) -> Settings:
 
 
 @pytest.fixture
-def simcord_bot(bot_settings):
-    """SimCord logs this fresh bot in with a fake token and runs its setup_hook."""
-    return create_bot(bot_settings, shard_count=1)
+def bot_clock() -> Callable[[], datetime] | None:
+    """The bot's clock: None is SimCord's (discord.utils.utcnow). A test module that needs
+    a chosen day overrides this fixture (see tests/bot/test_daily.py)."""
+    return None
 
 
 @pytest.fixture
-async def table(simcord_env, bot_settings) -> AsyncIterator[Table]:
+def simcord_bot(bot_settings, bot_clock):
+    """SimCord logs this fresh bot in with a fake token and runs its setup_hook."""
+    return create_bot(bot_settings, shard_count=1, clock=bot_clock)
+
+
+@pytest.fixture
+async def table(simcord_env, bot_settings, bot_clock) -> AsyncIterator[Table]:
     env = simcord_env
     guild = env.create_guild("Knizia Club")
     channel = guild.create_text_channel("games")
@@ -45,7 +53,7 @@ async def table(simcord_env, bot_settings) -> AsyncIterator[Table]:
     }
     members["mod"] = guild.add_member(env.create_user("mod"), roles=[mods])
     members["admin"] = guild.add_member(env.create_user("admin"), roles=[admins])
-    table = Table(env, guild, channel, members, bot_settings)
+    table = Table(env, guild, channel, members, bot_settings, clock=bot_clock)
     yield table
     await env.settle()
     await table.bot.repo.close()

@@ -6,6 +6,7 @@ import os
 import re
 import subprocess
 from pathlib import Path
+from typing import Any
 
 # Token-shaped (three dot-separated base64url parts), and obviously not a real token.
 FAKE_TOKEN = ".".join(["A" * 24, "B" * 6, "C" * 27])
@@ -21,7 +22,21 @@ SETTINGS_VARIABLES = (
     "SHARD_COUNT",
     "SHARD_IDS",
     "COMPUTER_PROCESSES",
+    "LOG_FORMAT",
+    "METRICS_PORT",
+    "METRICS_HOST",
 )
+
+
+def isolated_database(monkeypatch: Any, tmp_path: Path) -> Path:
+    """No AXIO settings in the environment and no .env file (the working folder is
+    `tmp_path`); a fresh database path in DATABASE_PATH."""
+    for name in SETTINGS_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "data" / "axio.sqlite3"
+    monkeypatch.setenv("DATABASE_PATH", str(path))
+    return path
 
 
 def clean_environment(**settings: str) -> dict[str, str]:

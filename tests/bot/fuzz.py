@@ -21,7 +21,7 @@ from typing import Any
 import simcord
 from simcord import SetupError
 
-from bot.moves import parse_player_move
+from bot.screens.moves import parse_player_move
 from engine import IllegalMoveError
 from tests.bot.forge import forged_autocomplete, forged_component, forged_slash
 

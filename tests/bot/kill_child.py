@@ -3,10 +3,18 @@ over a database file, with several tables playing, until it is killed.
 
     python tests/bot/kill_child.py DB DISCORD_LOG SEED [--check-only]
 
-SimCord is rebuilt on every start with the same guild, channels and members (its ids are
-deterministic), so the bot meets its stored games again as after a real restart. Discord's
-own memory of what was posted is DISCORD_LOG: one line per message SimCord stores, written
-the moment it stores it (channel, the users it pings, its controls' custom ids).
+DB is a SQLite file or a postgresql:// URL. SimCord is rebuilt on every start with the same
+guild, channels and members (its ids are deterministic), so the bot meets its stored games
+again as after a real restart. Discord's own memory of what was posted is DISCORD_LOG: one
+line per message SimCord stores, written the moment it stores it (channel, the users it
+pings, its controls' custom ids).
+
+SimCord's clock starts at the same instant in every life, so the child first moves it past
+everything its predecessors stored, as a real restart's clock would be. A post the killed
+predecessor was delivering stays leased to it until the lease lapses (storage/outbox.py):
+the check lets that much time pass, and the restarted bot must deliver it by itself.
+While the database server is down (the PostgreSQL bench kills it too), the child's own
+reads fail: it waits and plays on.
 
 On start-up the child first lets the restarted bot deliver what is owed and play its
 computer seats, then checks every running game and says what it found; then it plays
@@ -19,6 +27,8 @@ count):
                                          the game's move_count this number (`?` when the
                                          member was told it in words only)
     double <game> <move_count>           a second delivery of one submission applied too
+    lapsed <seconds>                     the killed predecessor was delivering: its lease
+                                         had this long to run before the check
 """
 
 from __future__ import annotations
@@ -36,7 +46,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.app import create_bot
 from bot.config import Settings
-from bot.moves import unstamped
+from bot.screens.moves import unstamped
+from storage import DATABASE_FAULTS, Repository
+from storage.records import from_us
+from storage.target import is_postgres_url
 
 MEMBERS = ("ann", "ben", "cat", "dan", "eve")
 TABLES = {  # channel name: (command, game, guests, computers)
@@ -81,7 +94,8 @@ def record_discord(backend: Any, log: Path) -> None:
 
 
 def shown(log: Path) -> set[tuple[str, str]]:
-    """(turn button custom id, pinged user) pairs Discord holds."""
+    """(turn button custom id, pinged user) pairs Discord holds; a solo game's **Play**
+    button is for its player whoever it names, so it is held with `-`."""
     found = set()
     for line in log.read_text(encoding="utf-8").splitlines(keepends=True):
         if not line.endswith("\n") or line.count("\t") != 2:
@@ -90,7 +104,23 @@ def shown(log: Path) -> set[tuple[str, str]]:
         for custom_id in ids.split(","):
             if custom_id.startswith("axio:tiles:"):
                 found.update((custom_id, user) for user in pinged.split(","))
+            elif custom_id.startswith("axio:open:"):
+                found.add((custom_id, "-"))
     return found
+
+
+def turn_began(record: Any) -> int:
+    """The move count at which the current person's turn began: the table's post for the
+    turn is made then, and their extra moves and exchange answer are made in their builder
+    without a post of their own."""
+    game = record.game
+    count = game.move_count
+    while count > 0:
+        entry = game.log[count - 1]
+        if entry.seat != game.to_move or entry.turn != game.turn:
+            break
+        count -= 1
+    return count
 
 
 class Child:
@@ -109,6 +139,7 @@ class Child:
         """After the restart settled: is every person to move shown their position, and
         has every computer to move moved?"""
         await self.env.settle()
+        await self.let_leases_lapse()
         held = shown(self.log)
         for record in await self.repo.open_games():
             seat = record.seat_to_move
@@ -117,15 +148,34 @@ class Child:
             where = f"{record.id} {record.move_count}"
             if seat.plays_as is not None:
                 say(f"stalled {where}")
-            elif (f"axio:tiles:{record.id}:{record.move_count}", str(seat.user_id)) in held:
+            elif record.game.solo and (f"axio:open:{record.id}", "-") in held:
+                say(f"checked {where}")  # played in the player's builder; Play reopens it
+            elif (f"axio:tiles:{record.id}:{turn_began(record)}", str(seat.user_id)) in held:
                 say(f"checked {where}")
             else:
                 say(f"unshown {where}")
 
+    async def let_leases_lapse(self) -> None:
+        """Let the clock run past the leases a killed predecessor held: the restarted bot's
+        delivery loop, asleep until then, wakes and delivers those posts itself."""
+        row = await self.repo._fetchone(
+            "SELECT max(leased_until) FROM outbox WHERE delivered_at IS NULL"
+        )
+        if row is None or row[0] is None:
+            return
+        wait = (from_us(row[0]) - self.env.now()).total_seconds()  # type: ignore[operator]
+        if wait >= 0:
+            say(f"lapsed {wait:.1f}")
+            await self.env.advance_time(wait + 0.01)
+            await self.env.settle()
+
     async def play(self) -> None:
         while True:
             for name in TABLES:
-                await self.step(name)
+                try:
+                    await self.step(name)
+                except DATABASE_FAULTS:  # the server is down: the bot answers; we wait
+                    await asyncio.sleep(0.2)
 
     async def step(self, name: str) -> None:
         channel = self.channels[name]
@@ -153,14 +203,14 @@ class Child:
             return
         made = await host.slash(channel, "axio new", game=game)
         if lobby is not None and made.response.ephemeral:  # its message outlived a kill
-            await host.slash(channel, "axio cancel")
+            await host.slash(channel, "axio lobby cancel")
             return
         for guest in guests:
-            await self.members[guest].slash(channel, "axio join")
+            await self.members[guest].slash(channel, "axio lobby join")
         for level in computers:
             menu = await host.click(made.response, label="Add computer")
             await host.click(menu.response, label=level.capitalize())
-        await host.slash(channel, "axio start")
+        await host.slash(channel, "axio lobby start")
 
     async def submit(self, channel: Any, member: Any, game_id: int, text: str) -> None:
         """/axio play with `text`, sometimes delivered twice (a double Enter)."""
@@ -214,7 +264,10 @@ class Child:
     @staticmethod
     async def told(result: Any) -> bool:
         messages = ([result.response] if result.response else []) + list(result.followups)
-        return any("You played" in (m.content or "") for m in messages)
+        return any(
+            (m.content or "").startswith(("You played", "You kept", "You exchanged"))
+            for m in messages
+        )
 
 
 def _components(message: Any) -> list[dict[str, Any]]:
@@ -234,11 +287,25 @@ def _components(message: Any) -> list[dict[str, Any]]:
     return found
 
 
+async def latest_stamp(db: str) -> Any:
+    """The latest moment anything stored says (leases aside: they must lapse on their own)."""
+    async with await Repository.open(db) as repo:
+        row = await repo._fetchone(
+            "SELECT max(stamp) FROM (SELECT max(updated_at) AS stamp FROM games "
+            "UNION ALL SELECT max(due_at) FROM outbox UNION ALL SELECT max(created_at) FROM outbox "
+            "UNION ALL SELECT max(played_at) FROM moves) AS stamps"
+        )
+    return from_us(row[0]) if row is not None and row[0] is not None else None
+
+
 async def main(db: str, log: str, seed: int, check_only: bool) -> None:
+    postgres = is_postgres_url(db)
+    latest = await latest_stamp(db)
     settings = Settings(
         _env_file=None,
         discord_token=None,
-        database_path=Path(db),
+        database_url=db if postgres else None,
+        database_path=Path("unused.sqlite3") if postgres else Path(db),
         computer_budget_s=0.02,
         scheduler_minutes=600,
         delivery_idle_seconds=600,
@@ -248,7 +315,9 @@ async def main(db: str, log: str, seed: int, check_only: bool) -> None:
     bare = discord.Client(intents=discord.Intents.default())
     async with simcord.run(bare, check_errors=False) as env:
         record_discord(env.backend, Path(log))
-        child = Child(env, Path(log), random.Random(seed))
+        child = Child(env, Path(log), random.Random(seed))  # ids from the clock: made first
+        if latest is not None and latest > env.now():
+            await env.advance_time((latest - env.now()).total_seconds() + 0.001)
         bot = create_bot(settings, shard_count=1)
         await env.restart_bot(bot)
         try:

@@ -1,9 +1,12 @@
 """Kill the whole bot again and again and count what went wrong: shared by the kill test
 (tests/bot/test_kill.py) and bench/bench_crash.py.
 
-Each round starts tests/bot/kill_child.py (the real bot on SimCord over one database
-file), SIGKILLs it at a random moment, and reads what it said. A last round only checks.
-Then the database is opened and every acknowledged move, every game's replay and SQLite's
+Each round starts tests/bot/kill_child.py (the real bot on SimCord over one database: a
+SQLite file, or a PostgreSQL database), SIGKILLs it at a random moment, and reads what it
+said. Given the PostgreSQL server itself (a storage.pg_local.LocalServer), a third of the
+rounds also SIGKILL the server while the bot plays, and start it again (crash recovery)
+before the bot is killed: the bot must go on by itself. A last round only checks. Then the
+database is opened and every acknowledged move, every game's replay and the database's
 integrity are checked.
 """
 
@@ -17,6 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from storage import Repository
+from storage.pg_local import LocalServer
+from storage.target import Target
 
 CHILD = Path(__file__).with_name("kill_child.py")
 
@@ -29,6 +34,8 @@ class Tally:
     unshown: set[tuple[int, int]] = field(default_factory=set)
     stalled: set[tuple[int, int]] = field(default_factory=set)
     checked: int = 0
+    server_kills: int = 0
+    lapsed_leases: int = 0
     lost_acked_moves: int = 0
     replay_mismatches: int = 0
     integrity: str = ""
@@ -49,10 +56,14 @@ class Tally:
                 self.stalled.add((int(rest[0]), int(rest[1])))
             elif word == "checked":
                 self.checked += 1
+            elif word == "lapsed":
+                self.lapsed_leases += 1
 
     def summary(self) -> dict[str, int | str]:
         return {
             "kills": self.kills,
+            "server_kills": self.server_kills,
+            "kills_mid_delivery": self.lapsed_leases,
             "acked_moves": len(self.acked),
             "lost_acked_moves": self.lost_acked_moves,
             "double_applies": self.double_applies,
@@ -64,8 +75,16 @@ class Tally:
         }
 
 
-async def run_child(db: Path, log: Path, seed: int, *, kill: Kill | None) -> bytes:
-    """One life of the bot: killed as `kill` says, or (None) left to check and exit."""
+async def run_child(
+    db: Target,
+    log: Path,
+    seed: int,
+    *,
+    kill: Kill | None,
+    server: LocalServer | None = None,
+) -> bytes:
+    """One life of the bot: killed as `kill` says, or (None) left to check and exit; the
+    database server killed and started again meanwhile if `kill.server_down` says so."""
     child = await asyncio.create_subprocess_exec(
         sys.executable,
         str(CHILD),
@@ -87,7 +106,14 @@ async def run_child(db: Path, log: Path, seed: int, *, kill: Kill | None) -> byt
             line = await asyncio.wait_for(child.stdout.readline(), timeout=120)
             assert line, "the child stopped before it was ready"
             seen += line
-    await asyncio.sleep(kill.seconds)
+    if server is not None and kill.server_down is not None:
+        await asyncio.sleep(kill.seconds / 2)
+        server.kill()
+        await asyncio.sleep(kill.server_down)
+        await asyncio.to_thread(server.start)
+        await asyncio.sleep(kill.seconds / 2)
+    else:
+        await asyncio.sleep(kill.seconds)
     child.send_signal(signal.SIGKILL)
     out, _ = await child.communicate()
     assert child.returncode == -signal.SIGKILL, "the child stopped before it was killed"
@@ -96,21 +122,26 @@ async def run_child(db: Path, log: Path, seed: int, *, kill: Kill | None) -> byt
 
 @dataclass(frozen=True)
 class Kill:
-    """When to kill: `seconds` after start, or after start-up when `after_ready`."""
+    """When to kill: `seconds` after start, or after start-up when `after_ready`; and
+    whether the database server is killed halfway and stays down `server_down` seconds."""
 
     seconds: float
     after_ready: bool
+    server_down: float | None = None
 
     @classmethod
-    def drawn(cls, rng: random.Random) -> Kill:
+    def drawn(cls, rng: random.Random, *, server: bool = False) -> Kill:
         """A quarter of the kills land in start-up (while owed posts are delivered and
-        computers resume), the rest while members play."""
+        computers resume), the rest while members play; with a server, a third of those
+        kill the server too."""
         if rng.random() < 0.25:
             return cls(rng.uniform(0.3, 1.5), after_ready=False)
+        if server and rng.random() < 1 / 3:
+            return cls(rng.uniform(1.0, 3.0), after_ready=True, server_down=rng.uniform(0.2, 2))
         return cls(rng.uniform(0.2, 2.5), after_ready=True)
 
 
-async def verify(db: Path, tally: Tally) -> None:
+async def verify(db: Target, tally: Tally) -> None:
     """Acknowledged moves are in the log as told; every game equals its replay."""
     async with await Repository.open(db) as repo:
         logs: dict[int, list[str]] = {}
@@ -124,18 +155,29 @@ async def verify(db: Path, tally: Tally) -> None:
             record = await repo.get_game(row[0])
             if record.game != await repo.load_game_from_log(row[0]):
                 tally.replay_mismatches += 1
-        rows = await repo._fetchall("PRAGMA integrity_check")
-        tally.integrity = ",".join(str(r[0]) for r in rows)
+        tally.integrity = ",".join(await repo.damage()) or "ok"
 
 
-async def kill_again_and_again(folder: Path, kills: int, seed: int) -> Tally:
-    db, log = folder / "kill.sqlite3", folder / "discord.log"
+async def kill_again_and_again(
+    folder: Path,
+    kills: int,
+    seed: int,
+    *,
+    database: str | None = None,
+    server: LocalServer | None = None,
+) -> Tally:
+    """`kills` lives of the bot over `database` (a SQLite file in `folder` by default),
+    killing `server` too in some of them when it is given."""
+    db: Target = database or folder / "kill.sqlite3"
+    log = folder / "discord.log"
     rng = random.Random(seed)
     tally = Tally()
     for round_number in range(kills):
-        out = await run_child(db, log, seed + round_number, kill=Kill.drawn(rng))
+        kill = Kill.drawn(rng, server=server is not None)
+        out = await run_child(db, log, seed + round_number, kill=kill, server=server)
         tally.read(out)
         tally.kills += 1
+        tally.server_kills += server is not None and kill.server_down is not None
     tally.read(await run_child(db, log, seed, kill=None))
     await verify(db, tally)
     return tally

@@ -3,8 +3,11 @@ buttons and read what they can see, through SimCord's real discord.py machinery.
 
 from __future__ import annotations
 
+import asyncio
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import simcord
@@ -13,7 +16,7 @@ from bot.app import AxioBot, create_bot
 from bot.config import Settings
 from storage import GameRecord
 
-PRIVATE_FILES = {"rack.png", "hand.png", "preview.png"}
+PRIVATE_FILES = {"rack.png", "hand.png", "preview.png", "solo.png"}
 
 
 @dataclass
@@ -23,6 +26,7 @@ class Table:
     channel: Any
     members: dict[str, Any]
     settings: Settings
+    clock: Callable[[], datetime] | None = None
     results: list[Any] = field(default_factory=list)
     _errors_seen: int = 0
 
@@ -38,6 +42,10 @@ class Table:
 
     async def slash(self, member: Any, command: str, /, **options: Any) -> Any:
         return self._after(await member.slash(self.channel, command, **options))
+
+    async def slash_in(self, channel: Any, member: Any, command: str, /, **options: Any) -> Any:
+        """A command in another channel or thread than the table's."""
+        return self._after(await member.slash(channel, command, **options))
 
     async def click(self, member: Any, message: Any, **which: Any) -> Any:
         return self._after(await member.click(message, **which))
@@ -84,10 +92,38 @@ class Table:
     def last_public(self) -> Any:
         return self.channel.last_message
 
+    async def turn_post(self, record: GameRecord) -> Any:
+        """The public post with the **My tiles** button for the record's move, once it is
+        delivered. A computer that thinks in a process pool works outside what SimCord
+        waits for, so the post of the move after it can arrive a moment after SimCord
+        has settled."""
+        wanted = f"axio:tiles:{record.id}:{record.move_count}"
+        for _ in range(400):
+            message = self.last_public()
+            if message is not None and any(
+                c.get("custom_id") == wanted for c in components(message)
+            ):
+                return message
+            await asyncio.sleep(0.05)
+            await self.env.settle()
+        raise AssertionError(f"no turn post for move {record.move_count} of game {record.id}")
+
+    async def person_to_move(self, game_id: int) -> GameRecord:
+        """The game once a person is to move or it is over (computers in a process pool
+        move outside what SimCord waits for)."""
+        for _ in range(400):
+            record = await self.record(game_id)
+            seat = record.seat_to_move
+            if record.status != "running" or (seat is not None and seat.plays_as is None):
+                return record
+            await asyncio.sleep(0.05)
+            await self.env.settle()
+        raise AssertionError(f"the computer in game {game_id} never moved")
+
     async def restart(self) -> AxioBot:
         """A brand-new bot on the same database, as after a crash or a deploy."""
         old = self.bot
-        bot = create_bot(self.settings, shard_count=1)
+        bot = create_bot(self.settings, shard_count=1, clock=self.clock)
         await self.env.restart_bot(bot)
         await old.repo.close()  # the old process is gone; its connection with it
         return bot
@@ -102,6 +138,28 @@ class Table:
 
 def filenames(message: Any) -> set[str]:
     return {attachment.filename for attachment in message.attachments}
+
+
+async def turn_post(table: Table, member: Any) -> Any:
+    """The table's post calling on `member`, once it is there: with computers thinking in
+    a process pool, the post can still be on its way when their move is stored."""
+    for _ in range(100):  # at most about five seconds
+        last = table.last_public()
+        if f"<@{member.id}>" in text_of(last) and "My tiles" in labels(last):
+            return last
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"no turn post for {member.name}: {text_of(table.last_public())}")
+
+
+async def open_builder(table: Table, record: GameRecord, member: Any) -> Any:
+    """The player to move opens their builder from the table: **My tiles** on the turn
+    post, or a solo game's **Play** on its start post (the channel's only post while it
+    runs)."""
+    assert record.game is not None
+    if record.game.solo:
+        start = next(m for m in table.public() if "Play" in labels(m))
+        return await table.click(member, start, label="Play")
+    return await table.click(member, await turn_post(table, member), label="My tiles")
 
 
 def assert_private_files_never_public(table: Table) -> None:
@@ -171,12 +229,12 @@ async def play_suggested(table: Table, record: GameRecord, rng: random.Random) -
     member = table.member_for(record)
     game = record.game
     assert member is not None and game is not None
-    opened = await table.click(member, table.last_public(), label="My tiles")
+    opened = await open_builder(table, record, member)
     builder = opened.response
     if getattr(game, "phase", "place") == "exchange":
         answer = rng.choice(["Exchange my rack", "Keep my rack"])
         return [opened, await table.click(member, builder, label=answer)]
-    suggestions = [label for label in labels(builder) if " · +" in label]
+    suggestions = [label for label in labels(builder) if " · lowest " in label]
     assert suggestions, labels(builder)
     tapped = await table.click(member, builder, label=rng.choice(suggestions))
     assert "Preview" in builder.content and filenames(builder) == {"preview.png"}
@@ -190,18 +248,25 @@ async def play_with_builder(table: Table, record: GameRecord, rng: random.Random
     member = table.member_for(record)
     game = record.game
     assert member is not None and game is not None
-    opened = await table.click(member, table.last_public(), label="My tiles")
+    opened = await open_builder(table, record, member)
     builder = opened.response
     assert opened.ephemeral and builder.ephemeral
     if getattr(game, "phase", "place") == "exchange":
         return await table.click(
             member, builder, label=rng.choice(["Exchange my rack", "Keep my rack"])
         )
+    assert "Other move…" in labels(builder), builder.content
     await table.click(member, builder, label="Other move…")
     if not any(custom_id.endswith(":move") for custom_id in selects(builder)):
         first = "position" if game.kind == "rota" else "tile"
         custom_id, options = select_step(builder, first)
         await table.select(member, builder, [rng.choice(options)["value"]], custom_id=custom_id)
+    if any(custom_id.endswith(":page") for custom_id in selects(builder)) and rng.random() < 0.5:
+        custom_id, options = select_step(builder, "page")  # a later page, sometimes
+        await table.select(member, builder, [options[-1]["value"]], custom_id=custom_id)
+        if game.kind == "rota":
+            custom_id, options = select_step(builder, "position")
+            await table.select(member, builder, [options[0]["value"]], custom_id=custom_id)
     custom_id, options = select_step(builder, "move")
     await table.select(member, builder, [options[0]["value"]], custom_id=custom_id)
     assert "Preview" in builder.content and {a.filename for a in builder.attachments} == {

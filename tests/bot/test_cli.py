@@ -16,11 +16,11 @@ import pytest
 from bot.cli import main
 from tests.bot.console import (
     FAKE_TOKEN,
-    SETTINGS_VARIABLES,
     Result,
     assert_healthy_check,
     assert_refused_to_run,
     clean_environment,
+    isolated_database,
     run_isolated,
 )
 
@@ -30,13 +30,7 @@ MALFORMED_TOKEN = "my-secret-but-not-a-token"
 
 @pytest.fixture
 def database(monkeypatch, tmp_path) -> Path:
-    """No AXIO settings in the environment and no .env file; a fresh database path."""
-    for name in SETTINGS_VARIABLES:
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.chdir(tmp_path)
-    path = tmp_path / "data" / "axio.sqlite3"
-    monkeypatch.setenv("DATABASE_PATH", str(path))
-    return path
+    return isolated_database(monkeypatch, tmp_path)
 
 
 def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> Result:

@@ -75,7 +75,7 @@ async def test_migrate_db_copies_into_postgres_and_says_so(
     async with await Repository.open(postgres_url) as new:
         assert (await new.game_in_channel(10)) is not None
     again = await _in_thread(main, ["migrate-db", "--from", str(source), "--to", postgres_url])
-    assert again == 2 and "already has games" in capsys.readouterr().err
+    assert again == 2 and "is not empty (games: 1" in capsys.readouterr().err
 
 
 async def _in_thread(function, argv):  # the CLI runs its own event loop

@@ -8,7 +8,7 @@ import re
 
 from PIL import Image
 
-from tests.bot.table import Table, text_of
+from tests.bot.table import Table, labels, text_of
 
 
 async def finish_game(table: Table, kind: str, host, guest, seed: int) -> int:
@@ -42,7 +42,9 @@ async def test_leaderboard_stats_history_and_replay_after_several_games(table: T
     leader = table.ann if text.index("ann") < text.index("ben") else table.ben
     other = table.ben if leader is table.ann else table.ann
     assert wins[leader.id] >= wins[other.id]  # ratings follow the results
-    assert "1,000 + 40 × (μ − 3σ)" in board.embeds[0].footer.text
+    footer = board.embeds[0].footer.text
+    assert "Ratings start at 1,000" in footer and "? = still settling" in footer
+    assert not any(sign in footer for sign in "μσ×")  # plain words, no formula
     ratings = re.findall(r"`\d+\s+([\d,]+)(\??)\s", text)
     assert len(ratings) == 2 and all(mark == "?" for _, mark in ratings)  # 3 games: provisional
     assert all(500 < int(value.replace(",", "")) < 1500 for value, _ in ratings)
@@ -110,7 +112,15 @@ async def test_resign_hands_the_seat_to_a_computer_and_ranks_last(table: Table):
     await table.click(table.ben, lobby, label="Join")
     await table.click(table.ann, lobby, label="Start")
     record = await table.game()
-    await table.slash(table.ben, "axio resign")
+    asked = (await table.slash(table.ben, "axio resign")).response
+    assert asked.ephemeral and "cannot be undone" in asked.content
+    assert labels(asked) == ["Resign", "Keep playing"]
+    await table.click(table.ben, asked, label="Keep playing")
+    assert asked.content == "You play on." and labels(asked) == []
+    assert not (await table.record(record.id)).seats[1].resigned
+    asked = (await table.slash(table.ben, "axio resign")).response
+    await table.click(table.ben, asked, label="Resign")
+    assert "You resigned" in asked.content and labels(asked) == []
     rng = random.Random(2)
     while (record := await table.record(record.id)).status == "running":
         await table.play_by_command(record, rng)
@@ -118,6 +128,11 @@ async def test_resign_hands_the_seat_to_a_computer_and_ranks_last(table: Table):
     ben = next(r for r in results if r.player_id == table.ben.id)
     assert ben.resigned and ben.rank == 2 and not ben.winner
     assert "(resigned)" in text_of(table.last_public())
+    told = "\n".join(text_of(m) for m in table.public())
+    assert "🏳️ **ben** resigned" in told
+    stand_ins = [e for e in record.game.log if e.seat == 1]
+    assert stand_ins and told.count("🤖 for **ben**:") == len(stand_ins)
+    assert "**ben** played" not in told.split("🏳️ **ben** resigned")[1]
 
 
 async def test_end_is_for_the_host_or_moderators_and_rates_nobody(table: Table):

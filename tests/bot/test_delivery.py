@@ -89,7 +89,8 @@ async def test_a_failed_tidy_of_the_old_turn_message_changes_nothing(table: Tabl
 
 async def test_a_lost_reply_to_a_typed_move_still_says_the_move_stands(table: Table):
     record = await two_player(table)
-    table.env.inject_error("POST", "/webhooks/*", status=503, times=1)
+    # the answer replaces the command's "thinking…": that edit is lost
+    table.env.inject_error("PATCH", "/webhooks/*/messages/@original", status=503, times=1)
     move, result = await played_by_command(table, record)
     told = answers(result)
     assert told and all("nothing was changed" not in text for text in told)

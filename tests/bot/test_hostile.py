@@ -7,9 +7,9 @@ import discord
 import pytest
 from simcord import SetupError
 
-from bot.errors import SERVER_ONLY
-from bot.present import move_summary
-from bot.views import GAME_ID_LIMIT
+from bot.screens.controls import GAME_ID_LIMIT
+from bot.screens.present import move_summary
+from bot.screens.refusals import SERVER_ONLY
 from engine import Colour, PlayResult
 from tests.bot.forge import forged_component, forged_slash, pinged
 from tests.bot.table import Table

@@ -95,7 +95,8 @@ def test_the_bot_runs_as_a_user_who_owns_the_data_volume():
 
 def test_the_image_runs_the_bot_and_checks_its_health_with_the_console_script():
     assert [words(rest) for rest in instruction("CMD")] == [["axio-bot", "run"]]
-    assert healthcheck() == ["axio-bot", "check"]
+    assert healthcheck() == ["axio-bot", "health"]  # the bot's own /healthz, on its port
+    assert image_environment()["METRICS_PORT"] in {words(rest)[0] for rest in instruction("EXPOSE")}
 
 
 def test_compose_keeps_the_database_on_a_volume_and_the_token_in_the_environment():
@@ -143,9 +144,8 @@ def test_the_dockerfile_python_steps_work_in_a_fresh_virtualenv(tmp_path):
         )
         assert installed.returncode == 0, installed.stderr[-3000:]
 
-    health, *arguments = healthcheck()
     checked = run_isolated(
-        bin_dir / health, *arguments, cwd=build, DISCORD_TOKEN=FAKE_TOKEN, **environment
+        bin_dir / "axio-bot", "check", cwd=build, DISCORD_TOKEN=FAKE_TOKEN, **environment
     )
     version = assert_healthy_check(checked, database)
     assert version == len(list(MIGRATIONS.glob("*.sql")))  # the installed package has them all
@@ -154,3 +154,7 @@ def test_the_dockerfile_python_steps_work_in_a_fresh_virtualenv(tmp_path):
     command, *arguments = words(cmd)
     refused = run_isolated(bin_dir / command, *arguments, cwd=build, **environment)
     assert_refused_to_run(refused, "DISCORD_TOKEN is not set")
+    probe, *arguments = healthcheck()  # no bot runs here, so the probe says so
+    unanswered = run_isolated(bin_dir / probe, *arguments, cwd=build, **environment)
+    assert unanswered.returncode == 1
+    assert "no answer at http://127.0.0.1:9100/healthz" in unanswered.stderr

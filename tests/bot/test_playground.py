@@ -15,9 +15,9 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.config import Settings
-from bot.moves import unstamped
 from bot.playground import MEMBERS, serve
-from bot.present import move_words
+from bot.screens.moves import unstamped
+from bot.screens.present import move_words
 from tests.bot.preview_client import Json, PreviewPage, controls
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -62,7 +62,7 @@ def mover(page: PreviewPage, message: Json) -> str:
     """The member a public turn message calls on; it shows the table and offers My tiles."""
     assert not message["ephemeral"]
     assert filenames(message) == {"table.png"}
-    assert labels(message) == ["My tiles"]
+    assert labels(message) == ["My tiles", "Close-up"]
     (name,) = [
         viewer["name"]
         for viewer in page.state["viewers"]
@@ -80,12 +80,19 @@ async def test_two_members_play_a_game_in_the_browser_preview(playground):
 
     await page.run_command("axio new", game="axio", seats="2")
     lobby = page.last_message()["id"]
-    assert labels(page.message(lobby)) == ["Join", "Leave", "Add computer", "Start", "Cancel"]
+    assert labels(page.message(lobby)) == [
+        "Join",
+        "Leave",
+        "Add computer",
+        "Start",
+        "Cancel",
+        "How to play",
+    ]
 
     await page.switch_viewer("Brook")
     await page.click(lobby, "Join")
     assert "2. Brook" in page.message(lobby)["content"]
-    await page.run_command("axio start")  # not the host: refused, and only Brook is told
+    await page.run_command("axio lobby start")  # not the host: refused, and only Brook is told
     refusal = page.last_message(ephemeral=True)
     assert "Only the host" in refusal["content"]
 
@@ -123,10 +130,12 @@ async def test_two_members_play_a_game_in_the_browser_preview(playground):
     assert f"**{other}** played **{move_words('axio', reply)}**" in said(third)
     assert mover(page, third) == player
 
-    # A bystander sees the three turns with their table images and nobody's private messages.
+    # A bystander sees the three turns, the older ones shrunk to one line each and the last
+    # with its table image, and nobody's private messages.
     await page.switch_viewer("Cyd")
-    turns = [m for m in page.messages() if filenames(m) == {"table.png"}]
-    assert [m["id"] for m in turns] == [first["id"], second["id"], third["id"]]
+    turns = [m for m in page.messages() if m["id"] in (first["id"], second["id"], third["id"])]
+    assert [filenames(m) for m in turns] == [set(), set(), {"table.png"}]
+    assert [len(said(m).strip().splitlines()) for m in turns[:2]] == [1, 1]
     assert not any(m["ephemeral"] for m in page.messages())
     image = await page.asset(turns[-1]["attachments"][0]["asset_id"])  # ids are per viewer
     assert image.startswith(PNG_SIGNATURE)

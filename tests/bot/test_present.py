@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime
 
-from bot.present import counted, move_log_text, move_words
+from bot.screens.present import counted, move_log_text, move_words
+from bot.screens.words import points_text
 from engine import AxioGame
 from storage import GameRecord, Seat
 
@@ -56,7 +57,13 @@ def test_move_log_lists_every_move_of_a_short_game():
     lines = move_log_text(record).splitlines()
     assert len(lines) == 3
     assert lines[0].startswith("1. turn 1, ")
-    assert lines[-1].endswith(move_words("axio", record.game.log[-1].move))
+    last = record.game.log[-1]
+    points = record.game.copy()  # what the last move scored, by the engine
+    replayed = type(points).replay(
+        points.players, points.seed, [e.move for e in record.game.log[:-1]]
+    )
+    scored = points_text(replayed.play(last.move).points)
+    assert lines[-1].endswith(f"{move_words('axio', last.move)} — {scored}")
 
 
 def test_move_log_of_a_long_game_keeps_the_latest_moves_within_one_message():
@@ -69,7 +76,7 @@ def test_move_log_of_a_long_game_keeps_the_latest_moves_within_one_message():
     assert lines[0] == f"(the latest {shown} of 60 moves)"
     assert lines[1].startswith(f"{60 - shown + 1}. turn ")
     assert lines[-1].startswith("60. turn ")
-    assert lines[-1].endswith(move_words("axio", record.game.log[-1].move))
+    assert f": {move_words('axio', record.game.log[-1].move)} — " in lines[-1]
 
 
 def test_move_log_before_the_first_move():

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.errors import refusal_text
-from bot.safe_text import MESSAGE_LIMIT, NAME_LIMIT, capped, pinging, shown_name
+from bot.screens.refusals import refusal_text
+from bot.screens.safe_text import MESSAGE_LIMIT, NAME_LIMIT, capped, pinging, shown_name
 from engine import IllegalMoveError
 
 

@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from bot.thinking import Thinker
+from bot.table.thinking import Thinker
 from engine import AxioGame, RotaGame
 from engine.ai import choose_move
 
@@ -37,7 +37,7 @@ def test_workers_leave_when_the_bot_is_killed(tmp_path) -> None:
     script = tmp_path / "thinking_bot.py"
     script.write_text(
         "import asyncio, os\n"
-        "from bot.thinking import Thinker\n"
+        "from bot.table.thinking import Thinker\n"
         "from engine import AxioGame\n"
         "async def main():\n"
         "    thinker = Thinker(2)\n"

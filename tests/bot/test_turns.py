@@ -8,12 +8,11 @@ from types import SimpleNamespace
 
 import pytest
 
-import bot.lobby
-from bot.builder import tile_words
-from bot.moves import describe, move_text, unstamped
-from bot.present import points_text
-from bot.suggest import SUGGESTED_ORDER, appraise
-from engine.axio_moves import tile_text
+import bot.table.lobby
+from bot.screens.moves import describe, move_text, unstamped
+from bot.screens.present import points_text
+from bot.screens.suggest import SUGGESTED_ORDER, appraise
+from bot.screens.words import tile_words
 from engine.rota_names import position_name
 from tests.bot.table import (
     Table,
@@ -29,7 +28,7 @@ def fixed_seed(monkeypatch):
     """Deal from a chosen seed so a test can reach a known position."""
 
     def use(seed: int) -> None:
-        monkeypatch.setattr(bot.lobby, "_seeds", SimpleNamespace(randrange=lambda _: seed))
+        monkeypatch.setattr(bot.table.lobby, "_seeds", SimpleNamespace(randrange=lambda _: seed))
 
     return use
 
@@ -56,21 +55,30 @@ async def test_exchange_is_offered_in_the_builder_and_swaps_the_rack(table: Tabl
     fixed_seed(16)  # greedy play reaches an exchange offer on the tenth move
     record = await two_player(table, "axio")
     while record.game.phase != "exchange":
-        await table.slash(table.member_for(record), "axio play", move=greedy(record))
+        played = await table.slash(table.member_for(record), "axio play", move=greedy(record))
         record = await table.record(record.id)
     member = table.member_for(record)
-    assert "may exchange" in text_of(table.last_public())
+    # The exchange is asked in the player's own answer, and the table is not told yet.
+    assert "Exchange the whole rack" in played.response.content
+    assert labels(played.response) == ["Exchange my rack", "Keep my rack"]
+    assert "may exchange" not in text_of(table.last_public())
+    assert f"<@{member.id}>, it's your move" in text_of(table.last_public())
+    posts = len(table.public())
     rack_before = record.game.rack(record.game.to_move)
-    opened = await table.click(member, table.last_public(), label="My tiles")
+    opened = await table.click(member, table.last_public(), label="My tiles")  # still works
     assert labels(opened.response) == ["Exchange my rack", "Keep my rack"]
     await table.click(member, opened.response, label="Exchange my rack")
+    assert len(table.public()) == posts + 1  # one post for the whole turn, after it
     after = await table.record(record.id)
     assert after.game.log[-1].move == "exchange"
     assert after.game.to_move != record.game.to_move
     assert len(after.game.rack(record.game.to_move)) == 5
     assert after.game.rack(record.game.to_move) != rack_before
-    returned = " ".join(f"`{tile_text(tile)}`" for tile in rack_before)
-    assert f"exchanged their rack, returning {returned} to the bag" in text_of(table.last_public())
+    returned = ", ".join(tile_words(tile) for tile in rack_before)
+    told = text_of(table.last_public())
+    back = f"{len(rack_before)} tiles"
+    assert f"exchanged their rack, returning {back} to the bag: {returned}." in told
+    assert "`" not in told
     assert_private_files_never_public(table)
 
 
@@ -128,14 +136,23 @@ async def test_autocomplete_offers_scored_moves_to_the_player_to_move_only(table
     mover, other = mover_and_waiting(table, record)
     choices = await table.autocomplete(mover, "axio play", "move", "")
     assert 0 < len(choices) <= 25
-    legal = {str(m) for m in record.game.legal_moves()}
+    legal = {describe(record.game, m) for m in record.game.legal_moves()}
     suggested = [unstamped(c["value"]) for c in choices]
     assert all(made_for == record.move_count and text in legal for made_for, text in suggested)
-    assert all(" pt" in c["name"] for c in choices)
+    assert all(" · lowest " in c["name"] for c in choices)
+    assert all(":" not in c["value"] and "@" not in c["value"] for c in choices)  # words
     cell = suggested[-1][1][:2]
     narrowed = await table.autocomplete(mover, "axio play", "move", cell)
     assert narrowed and all(cell in unstamped(c["value"])[1] for c in narrowed)
-    assert await table.autocomplete(other, "axio play", "move", "") == []
+    waiting = await table.autocomplete(other, "axio play", "move", "")
+    assert [c["name"] for c in waiting] == [
+        f"It is {mover.name}'s move: wait until you are mentioned."
+    ]
+    told = await table.slash(other, "axio play", move=waiting[0]["value"])
+    assert told.ephemeral and f"It is {mover.name}'s move" in told.response.content
+    played = await table.slash(mover, "axio play", move=choices[0]["value"])
+    assert "You played" in played.response.content
+    assert (await table.record(record.id)).move_count == 1
 
 
 async def test_refusals_say_what_to_do_and_change_nothing(table: Table):
@@ -159,10 +176,25 @@ async def test_controls_from_an_earlier_turn_say_so_and_do_nothing(table: Table)
     record = await two_player(table, "axio")
     mover = table.member_for(record)
     builder = (await table.click(mover, table.last_public(), label="My tiles")).response
-    suggestion = labels(builder)[0]
+    hint = (await table.slash(mover, "axio hint")).response
+    assert labels(builder) and labels(hint)
     await table.slash(mover, "axio play", move=greedy(record))
-    stale = await table.click(mover, builder, label=suggestion)
-    assert stale.ephemeral and "That was for turn 1" in stale.response.content
+    await table.env.settle()
+    for private in (builder, hint):  # their buttons came off when the move was made
+        assert labels(private) == [] and "the game has moved on" in private.content
+    assert (await table.record(record.id)).move_count == 1
+
+
+async def test_a_stale_control_pressed_after_a_restart_takes_itself_off(table: Table):
+    record = await two_player(table, "axio")
+    mover = table.member_for(record)
+    builder = (await table.click(mover, table.last_public(), label="My tiles")).response
+    suggestion = labels(builder)[0]
+    await table.restart()  # what was shown is forgotten: the press itself must tell
+    await table.slash(mover, "axio play", move=greedy(record))
+    await table.click(mover, builder, label=suggestion)
+    assert "That was for turn 1" in builder.content
+    assert labels(builder) == []
     assert (await table.record(record.id)).move_count == 1
 
 
@@ -175,6 +207,7 @@ async def test_a_waiting_player_sees_their_own_rack_without_controls(table: Tabl
     said = shown.response.content
     for number, tile in enumerate(record.game.rack(seat), start=1):
         assert f"{number}. {tile_words(tile)}" in said  # in rack order, colours as words
+    assert "☀" not in said and "⭐" not in said and "⭕" not in said  # emoji of other colours
     assert "`" not in shown.response.content  # no letter codes
     assert shown.response.components == []
     assert shown.response.id not in {m.id for m in table.seen_by(mover)}
@@ -247,7 +280,7 @@ async def test_a_hint_is_played_by_its_button_in_the_order_its_heading_says(tabl
     mover = table.member_for(record)
     hint = (await table.slash(mover, "axio hint")).response
     buttons = labels(hint)
-    assert buttons and all(" · +" in b for b in buttons)
+    assert buttons and all(" · lowest " in b for b in buttons)
     by_text = {describe(record.game, m.move): m for m in record.game.scored_moves()}
     listed = [by_text[line.split("**")[1]] for line in hint.content.splitlines()[1:]]
     keys = [appraise(record.game, m).sort_key()[:3] for m in listed]

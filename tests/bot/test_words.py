@@ -6,12 +6,13 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from bot.community import shown_rating
-from bot.moves import autocomplete_options, describe, unstamped
-from bot.present import move_words, standings_text, turn_prompt
-from bot.safe_text import shown_name
-from bot.suggest import SUGGESTIONS, best_moves, ranked_suggestions, suggestion_label
-from bot.summary import ALT_TEXT_LIMIT, alt, table_summary
+from bot.screens.autocomplete import autocomplete_options
+from bot.screens.community import shown_rating
+from bot.screens.moves import describe, unstamped
+from bot.screens.present import move_words, standings_text, turn_prompt
+from bot.screens.safe_text import shown_name
+from bot.screens.suggest import SUGGESTIONS, best_moves, ranked_suggestions, suggestion_label
+from bot.screens.summary import ALT_TEXT_LIMIT, alt, table_summary
 from engine import AxioGame, RotaGame
 from storage import Seat
 from tests.bot.test_present import LONG_NAMES, record_after
@@ -30,9 +31,12 @@ def test_suggestions_are_best_for_the_lowest_colour_first_and_say_so():
     assert len({s.scored.move.tile for s in best}) == min(SUGGESTIONS, len(tiles))  # a choice
     label = suggestion_label(game, best[0])
     assert label.startswith(describe(game, best[0].scored.move))
-    assert f"· +{best[0].total}" in label and len(label) <= 80
+    assert len(label) <= 80
+    low = min(best[0].before)
     if best[0].lowest_lift:
-        assert f"lowest +{best[0].lowest_lift}" in label
+        assert f"· lowest {low} → {low + best[0].lowest_lift}" in label
+    else:
+        assert f"· lowest stays {low}" in label
 
 
 def test_table_summary_says_whose_move_the_last_move_and_every_lowest_colour():
@@ -72,12 +76,12 @@ def test_autocomplete_matches_the_move_and_the_players_words_not_the_label():
     g_moves = suggested(game, "G")
     assert g_moves and all(value.startswith("G") or " G" in value for _, value in g_moves[:5])
     e5 = suggested(game, "e5")
-    assert e5 and all("E5:" in value for _, value in e5)
+    assert e5 and all("E5 " in value for _, value in e5)
     red = suggested(game, "red")
-    assert red and all(":r" in value or "red +" in label for label, value in red)
+    assert red and all("red" in value or "red" in label.split(" · ")[1] for label, value in red)
     ranks = [
         ranked_suggestions(game).index(
-            next(s for s in ranked_suggestions(game) if str(s.scored.move) == value)
+            next(s for s in ranked_suggestions(game) if describe(game, s.scored.move) == value)
         )
         for _, value in e5
     ]

@@ -98,7 +98,7 @@ def test_tile_goes_on_two_adjacent_empty_cells_in_either_order():
         ({}, "G7:b G6:r", "G7 is not empty"),  # a printed space
         ({"E5": "^"}, "E5:b F5:r", "E5 is not empty"),
         ({"E5": "x"}, "E5:b F5:r", "E5 is not empty"),
-        ({}, "E5:g F5:g", "no gg tile"),
+        ({}, "E5:g F5:g", "no green-green tile"),
     ],
 )
 def test_refused_placements_change_nothing(cells, text, message):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine import COLOURS, AxioGame, RotaGame
 from render import render_scoreboard, seat_origin
 from render.scoreboard import game_layout
-from render.theme import HIGHLIGHT, INK, PANEL, TEXT, TILE_RGB, WELL
+from render.theme import HIGHLIGHT, INK, MUTED, PANEL, TEXT, TILE_RGB, WELL
 
 from .pixels import count, decode
 
@@ -123,10 +123,9 @@ def test_solo_second_scoreboard():
 
 
 def test_the_top_right_corner_is_left_for_discords_download_button():
-    from render.scoreboard import CORNER_FREE
+    from render.scoreboard import CORNER_FREE, HEADING
 
     for game in (AxioGame(1, 1), AxioGame(2, 1), RotaGame(4, 2)):
         image = decode(render_scoreboard(game, ["A rather long name for a player", "Bob"]))
-        layout = game_layout(game)
-        corner = (image.width - CORNER_FREE, 0, image.width, layout.header)
-        assert count(image, corner, TEXT) == 0
+        corner = (image.width - CORNER_FREE, 0, image.width, HEADING)
+        assert count(image, corner, TEXT) == 0 and count(image, corner, MUTED) == 0

@@ -9,16 +9,16 @@ from PIL import Image
 
 from engine import AxioGame, RotaGame
 from render import (
-    render_axio_board,
     render_board,
     render_replay,
-    render_scoreboard,
     render_table,
     table_origins,
 )
-from render.replay import LAST_FRAME_MS
+from render.replay import LAST_FRAME_MS, draw_frames, turn_caption, turn_states
 from render.samples import played
+from render.scoreboard import draw_scoreboard
 from render.table import FOOTER
+from render.theme import png_bytes, to_palette
 
 from .pixels import count, decode
 
@@ -29,7 +29,7 @@ def test_table_is_status_board_and_scores_in_one_image():
     for game in (played(AxioGame(3, 1), 12), played(RotaGame(2, 1), 8)):
         table = decode(render_table(game, NAMES))
         board = decode(render_board(game))
-        scores = decode(render_scoreboard(game, NAMES))
+        scores = decode(png_bytes(draw_scoreboard(game, NAMES)))
         (bx, by), (sx, sy) = table_origins(game)
         assert table.width == 720 and table.height == sy + scores.height + FOOTER
         board_part = table.crop((bx, by, bx + board.width, by + board.height))
@@ -65,16 +65,29 @@ def test_replay_has_one_frame_per_turn():
         assert all(duration < LAST_FRAME_MS for _, duration in frames[:-1])
 
 
-def test_replay_frames_show_the_board_as_it_grows():
+def test_replay_frames_are_the_table_after_each_turn_numbered_as_the_table_numbers_them():
     game = finished(AxioGame(2, 4))
     moves = [e.move for e in game.log]
     frames = frames_of(render_replay(AxioGame, 2, 4, moves, NAMES))
-    # The last frame is the final board, drawn smaller: it differs from the first frame,
-    # and each frame differs from the one before (a tile was added).
-    first, last = frames[0][0], frames[-1][0]
-    assert first.tobytes() != last.tobytes()
+    # Each frame differs from the one before (a tile was added) …
     assert all(a[0].tobytes() != b[0].tobytes() for a, b in pairwise(frames))
-    assert decode(render_axio_board(game)).size > last.size
+    # … and, put together as a GIF player does (a frame holds only what changed), the last
+    # is the final table with the scoreboards, at the table's width, and its caption.
+    drawn = draw_frames(AxioGame, 2, 4, moves, NAMES)
+    assert len(drawn) == len(frames)
+    last = frames[-1][0]
+    assert last.size == drawn[-1].size and last.width == 720
+    assert last.tobytes() == to_palette(drawn[-1]).convert("RGB").tobytes()
+    table = decode(render_table(game, NAMES))
+    assert last.crop((0, 0, *table.size)).tobytes() == table.tobytes()
+    turns = [entry.turn for entry in game.log]
+    states = list(turn_caption(state, NAMES) for state in copies(AxioGame, 2, 4, moves))
+    assert [c.split(" · ")[0] for c in states] == [f"turn {t}" for t in dict.fromkeys(turns)]
+
+
+def copies(game_class, players, seed, moves):
+    """The game after each turn, each a copy of its own."""
+    return [state.copy() for state in turn_states(game_class, players, seed, moves)]
 
 
 def test_names_and_numbers_are_legible_on_a_390_px_phone():

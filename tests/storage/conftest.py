@@ -122,9 +122,10 @@ async def finish_with(
     *,
     kind: str = "axio",
     channel: int = 50,
+    stamp: int = 0,
 ) -> int:
     """A finished game between `players` (user ids, or computer levels) with these scores,
-    results and ratings written as record_move writes them."""
+    results and ratings written as record_move writes them (at time `stamp`)."""
     host = next(p for p in players if isinstance(p, int))
     record = await repo.create_lobby(kind, GUILD, channel, host, f"U{host}")
     for player in players:
@@ -136,7 +137,7 @@ async def finish_with(
     ordered = _reorder(record, players, scores)
     async with repo._write() as conn:
         fake: TileGame = ScriptedEnd(ordered)  # type: ignore[assignment]
-        await write_results(conn, record.id, GUILD, kind, record.seats, fake, 0)
+        await write_results(conn, record.id, GUILD, kind, record.seats, fake, stamp)
         await conn.execute("UPDATE games SET status = 'finished' WHERE id = ?", (record.id,))
     return record.id
 

@@ -7,10 +7,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-import pytest
-
 from storage import GameRecord, Repository, StaleTurnError
-from storage.one_trip import MoveBatcher
 
 from .conftest import play_random, running_game, submitted
 
@@ -90,47 +87,6 @@ async def test_two_repositories_alternating_on_held_games_never_double_apply(
         for record in await asyncio.gather(*(race(g) for g in games)):
             await _check_whole(first, record)
             await _check_whole(second, record)
-
-
-@pytest.mark.parametrize("backend", ["postgres"])
-@pytest.mark.parametrize("lost", ["request", "answer"])
-async def test_a_batch_that_fails_is_reported_as_what_really_happened(
-    repo: Repository, monkeypatch: pytest.MonkeyPatch, lost: str
-) -> None:
-    """The connection breaks before the batch reaches the server (nothing stored: each
-    move is stored the ordinary way) or after it committed (stored: each move is reported
-    as stored, never refused as stale, and never stored twice)."""
-    games = [await running_game(repo, channel=300 + i, seed=i) for i in range(6)]
-    games = [await play_random(repo, g, moves=1) for g in games]  # now held
-    failures = 0
-    send = MoveBatcher._send
-
-    async def failing_send(self: MoveBatcher, batch: list) -> None:
-        nonlocal failures
-        if failures >= 3:
-            return await send(self, batch)
-        failures += 1
-        original = self.backend.fetch_alone
-
-        async def broken(sql: str, *args: object) -> list:
-            if "unnest" not in sql:  # other commands meanwhile are not this batch
-                return await original(sql, *args)  # type: ignore[arg-type]
-            if lost == "answer":
-                await original(sql, *args)  # type: ignore[arg-type]
-            raise ConnectionResetError("the server went away")
-
-        self.backend.fetch_alone = broken  # type: ignore[method-assign]
-        try:
-            await send(self, batch)
-        finally:
-            self.backend.fetch_alone = original  # type: ignore[method-assign]
-
-    monkeypatch.setattr(MoveBatcher, "_send", failing_send)
-    played = await asyncio.gather(*(play_random(repo, g, moves=6, seed=g.id) for g in games))
-    assert failures == 3
-    for record in played:
-        assert record.move_count == 7
-        await _check_whole(repo, record)
 
 
 async def test_a_resignation_elsewhere_is_never_overwritten_by_a_held_game(

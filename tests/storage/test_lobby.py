@@ -55,14 +55,14 @@ async def test_join_leave_and_computers(repo: Repository) -> None:
     record = await repo.join(record.id, 101, "Bob")
     record = await repo.add_computer(record.id, "hard")
     record = await repo.join(record.id, 102, "Cy")
-    assert [s.name for s in record.seats] == ["Ann", "Bob", "Computer (hard)", "Cy"]
+    assert [s.name for s in record.seats] == ["Ann", "Bob", "Bot A (hard)", "Cy"]
     assert record.seats[2].plays_as == "hard" and record.seats[2].player_id == -3
     with pytest.raises(LobbyFullError):
         await repo.join(record.id, 103, "Di")
     record = await repo.leave(record.id, 101)
     assert [(s.seat, s.name) for s in record.seats] == [
         (0, "Ann"),
-        (1, "Computer (hard)"),
+        (1, "Bot A (hard)"),
         (2, "Cy"),
     ]
     record = await repo.remove_seat(record.id, 1)
@@ -129,3 +129,35 @@ async def test_message_ids_are_remembered(repo: Repository) -> None:
     assert (record.lobby_message_id, record.turn_message_id) == (555, 777)
     record = await repo.set_message_ids(record.id, lobby_message_id=None)
     assert (record.lobby_message_id, record.turn_message_id) == (None, 777)
+
+
+async def test_computers_get_short_names_no_other_seat_has(repo: Repository) -> None:
+    record = await repo.create_lobby("axio", GUILD, 10, 100, "Ann", max_seats=4)
+    for level in ("hard", "hard", "easy"):
+        record = await repo.add_computer(record.id, level)  # type: ignore[arg-type]
+    assert [s.name for s in record.seats[1:]] == ["Bot A (hard)", "Bot B (hard)", "Bot C (easy)"]
+    record = await repo.remove_seat(record.id, 1)  # Bot A leaves; a new one takes its letter
+    record = await repo.add_computer(record.id, "normal")
+    assert [s.name for s in record.seats[1:]] == ["Bot B (hard)", "Bot C (easy)", "Bot A (normal)"]
+
+
+async def test_a_rematch_opens_a_lobby_with_the_same_seats(repo: Repository) -> None:
+    record = await repo.create_lobby("rota", GUILD, 10, 100, "Ann", max_seats=4)
+    record = await repo.join(record.id, 101, "Bob")
+    record = await repo.add_computer(record.id, "easy")
+    with pytest.raises(WrongStatusError):  # only a finished game has a rematch
+        await repo.open_rematch(record.id, 101, "Bob")
+    record = await repo.start(record.id, seed=3)
+    finished = await play_random(repo, record)
+    with pytest.raises(NotSeatedError):
+        await repo.open_rematch(finished.id, 555, "Stranger")
+    again = await repo.open_rematch(finished.id, 101, "Bobby")
+    assert again.status == "lobby" and again.kind == "rota" and again.channel_id == 10
+    assert again.host_id == 101 and again.max_seats == 3
+    assert [(s.user_id, s.computer, s.name) for s in again.seats] == [
+        (101, None, "Bobby"),
+        (100, None, "Ann"),
+        (None, "easy", "Bot A (easy)"),
+    ]
+    with pytest.raises(ChannelBusyError):  # a second press meets the first one's lobby
+        await repo.open_rematch(finished.id, 100, "Ann")

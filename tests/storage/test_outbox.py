@@ -1,5 +1,6 @@
 """The outbox: what a stored change owes the channel is committed with it, delivered at
-least once, leased while a delivery runs, retried after a failure, and split by shard."""
+least once, leased while a delivery runs (test_leases.py), retried after a failure, and
+split by shard."""
 
 from __future__ import annotations
 
@@ -34,6 +35,16 @@ async def test_a_start_and_each_move_owe_a_post_in_their_own_transaction(repo: R
     assert start.result is None
 
 
+async def test_a_stand_in_move_is_marked_and_others_are_not(repo: Repository):
+    """A computer's move for a person says so in its owed post, so the table can say who
+    really moved; rows written before the mark existed read as not marked."""
+    record = await running_game(repo)
+    record, _ = await repo.record_move(record.id, 0, record.game.legal_moves()[0], stand_in=True)
+    record, _ = await repo.record_move(record.id, 1, record.game.legal_moves()[0])
+    [_, by_computer, by_person] = await repo.claim_posts(record.id)
+    assert by_computer.stand_in and not by_person.stand_in
+
+
 async def test_a_refused_move_owes_nothing(repo: Repository):
     record = await running_game(repo)
     with pytest.raises(IllegalMoveError):
@@ -52,15 +63,6 @@ async def test_a_lease_keeps_a_second_delivery_off_until_it_runs_out(
     clock.advance(seconds=61)  # the process that claimed them was killed mid-post
     again = await repo.claim_posts(record.id)
     assert [p.id for p in again] == [p.id for p in first] and again[0].attempts == 2
-
-
-async def test_a_restarted_process_takes_over_its_shards_leases(repo: Repository):
-    record = await running_game(repo)
-    assert await repo.claim_posts(record.id)  # then the process was killed
-    elsewhere = ShardSet(2, frozenset({1 - ShardSet(2).shard_of(GUILD)}))
-    assert await repo.release_leases(elsewhere) == 0
-    assert await repo.release_leases() == 1
-    assert await repo.owed_games() == [record.id]
 
 
 async def test_delivered_posts_are_done_and_name_the_turn_message(repo: Repository):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-import storage.play
+import storage.finish
 from engine import Colour
-from storage import Repository
+from storage import DatabaseUnavailableError, Repository
 from storage.results import initial_rating, rate
 
 from .conftest import GUILD, FakeClock, finish_with, play_random, running_game
@@ -145,11 +145,12 @@ async def test_results_are_written_in_the_same_transaction_as_the_last_move(
     while record.game is not None and not _ends_next(record):
         record = await play_random(repo, record, moves=1, seed=record.move_count)
 
-    async def broken(*args: object) -> None:
+    async def broken(*args: object, **kwargs: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(storage.play, "write_results", broken)
-    with pytest.raises(OSError):
+    monkeypatch.setattr(storage.finish, "write_results", broken)
+    # On PostgreSQL an OSError inside a transaction is taken for the connection failing.
+    with pytest.raises((OSError, DatabaseUnavailableError)):
         await repo.record_move(record.id, record.move_count, _ending_move(record))
     assert await repo.get_game(record.id) == record  # the last move was not kept either
     monkeypatch.undo()

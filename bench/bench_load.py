@@ -1,0 +1,231 @@
+"""The real path under load: members' `/axio play` at a steady rate through the whole bot.
+
+Run: python -m bench.bench_load [--games 200] [--rate 40] [--seconds 30] [--no-search]
+     [--no-postgres] [--database-url postgresql://…]
+
+What a move costs here is what a member's command really does: discord.py receives the
+interaction from SimCord's gateway, the command reads the game, defers, stores the move
+with the post it owes (the outbox), answers; the courier then draws the table picture and
+posts it. Every game is two members (no computers), on SQLite in one process.
+
+- `rtt_ms_*`: from when the command was due (an open loop: queueing counts) until its
+  answer replaced "thinking…", at `--rate` moves/s over `--games` active games.
+- `loop_lag_ms_*`: how late a 10 ms sleep woke meanwhile; `longest_gc_pause_ms`: the
+  collector's longest pause.
+- `cpu_ms_per_move`: the process's CPU time (every thread) over the window and until every
+  owed post was delivered, divided by the moves answered. SimCord runs in the same process,
+  so this includes Discord's side too: an upper bound on the bot's share.
+- `highest_rate_p99_within_50ms`: the highest rate tried (40, 60, 80, … moves/s, 8 s
+  each) at which the p99 round trip stayed ≤ 50 ms and every slot was sent.
+- `postgres_real_moves_per_s_2_processes`: two bot processes, each with its own SimCord
+  world and games, on one PostgreSQL database, each keeping 16 commands in flight for
+  the window; all moves answered by both over the window. A server is started here
+  (storage.pg_local, fsync on) unless `--database-url` names one.
+
+Goals (issue 27, 2 cores, quiet, 200 games at 40 moves/s): rtt p99 ≤ 50 ms and max ≤ 150,
+loop lag p99 ≤ 10 and max ≤ 50, no GC pause over 50 ms, CPU per move ≤ 15 ms; PostgreSQL
+with two processes ≥ 600 moves/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench.common import percentile, report
+from bench.load_driver import Driver, Gauges, Seats, planned_moves
+from bot.app import create_bot
+from bot.config import Settings
+from bot.playground import simulated
+from storage.pg_local import fresh_schema, temporary_server
+
+KINDS = ("axio", "rota")
+SEARCH_RATES = (40, 60, 80, 100, 130, 160, 200, 250, 300)
+SEARCH_SECONDS = 8.0
+PLANNED = 60
+"""Moves planned per game: more than any window asks of one game."""
+
+
+async def deal(env, games: int, world: int) -> tuple[int, list[Seats], Driver]:  # type: ignore[no-untyped-def]
+    """A guild with a channel per game, each game dealt to two members, its first post
+    delivered; and a driver for `/axio play`. `world` keeps two processes' SimCord ids
+    apart (SimCord's clock, and so its snowflakes, start at the same moment everywhere)."""
+    env.backend.clock.advance(world * 86_400 * 366)
+    guild = env.create_guild(f"load {world}")
+    members = [guild.add_member(env.create_user(f"m{i}")) for i in range(40)]
+    spare = guild.create_text_channel("spare")
+    template = await Driver.capture_template(env, members[0], spare)
+    repo = env.bot.repo
+    seats = []
+    for number in range(games):
+        channel = guild.create_text_channel(f"table-{number}")
+        host, guest = members[(2 * number) % 40], members[(2 * number + 1) % 40]
+        kind = KINDS[number % 2]
+        record = await repo.create_lobby(kind, guild.id, channel.id, host.id, host.name)
+        await repo.join(record.id, guest.id, guest.name)
+        seed = world * 100_000 + number
+        record = await repo.start(record.id, seed=seed)
+        env.bot.courier.kick(record.id)
+        plan = planned_moves(kind, 2, seed, [host.id, guest.id], PLANNED)
+        seats.append(Seats(record.id, channel, plan))
+    await env.settle()
+    return guild.id, seats, Driver(env, template)
+
+
+async def window(env, driver: Driver, seats, guild_id: int, seconds: float, **pace):  # type: ignore[no-untyped-def]
+    """One timed window, then every owed post delivered; with the CPU it all took."""
+    cpu = time.process_time()
+    began = time.perf_counter()
+    gauges, sent = await driver.run(seats, guild_id, seconds, **pace)
+    elapsed = time.perf_counter() - began
+    await drained(env)
+    return gauges, sent, time.process_time() - cpu, elapsed
+
+
+async def drained(env) -> None:  # type: ignore[no-untyped-def]
+    """Until the courier has delivered every post the window's moves owe."""
+    repo = env.bot.repo
+    for _ in range(3000):
+        if await repo.owed_count() == 0:
+            return
+        await asyncio.sleep(0.01)
+    raise RuntimeError("the courier did not deliver every owed post within 30 s")
+
+
+def figures_of(gauges: Gauges, cpu_s: float) -> dict[str, float]:
+    answered = len(gauges.rtt_ms)
+    return {
+        "rtt_ms_p50": round(percentile(gauges.rtt_ms, 0.50), 1),
+        "rtt_ms_p95": round(percentile(gauges.rtt_ms, 0.95), 1),
+        "rtt_ms_p99": round(percentile(gauges.rtt_ms, 0.99), 1),
+        "rtt_ms_max": round(max(gauges.rtt_ms), 1),
+        "loop_lag_ms_p99": round(percentile(gauges.lag_ms, 0.99), 1),
+        "loop_lag_ms_max": round(max(gauges.lag_ms), 1),
+        "longest_gc_pause_ms": round(max(gauges.gc_ms, default=0.0), 1),
+        "cpu_ms_per_move": round(cpu_s * 1000 / max(1, answered), 2),
+        "moves_answered": answered,
+    }
+
+
+async def sqlite_load(games: int, rate: float, seconds: float, search: bool) -> dict:
+    with tempfile.TemporaryDirectory() as folder:
+        settings = Settings(
+            _env_file=None, database_path=Path(folder) / "load.sqlite3", computer_processes=0
+        )
+        async with simulated(create_bot(settings, shard_count=1), settle_timeout=600) as env:
+            guild_id, seats, driver = await deal(env, games, world=0)
+            await window(env, driver, seats, guild_id, 2.0, rate=rate)  # warm up
+            gauges, _, cpu_s, _ = await window(env, driver, seats, guild_id, seconds, rate=rate)
+            if gauges.refused:
+                raise RuntimeError(f"moves were refused: {gauges.refused[:3]}")
+            figures = figures_of(gauges, cpu_s)
+            figures["rate_moves_per_s"] = rate
+            figures["games"] = games
+            figures["late_starts"] = gauges.late_starts
+            if search:
+                figures["highest_rate_p99_within_50ms"] = await highest_rate(
+                    env, driver, seats, guild_id
+                )
+            return figures
+
+
+async def highest_rate(env, driver: Driver, seats, guild_id: int) -> float:  # type: ignore[no-untyped-def]
+    best = 0.0
+    for rate in SEARCH_RATES:
+        gauges, sent, _, _ = await window(env, driver, seats, guild_id, SEARCH_SECONDS, rate=rate)
+        held = len(gauges.rtt_ms) == sent and percentile(gauges.rtt_ms, 0.99) <= 50
+        print(f"  {rate:>4} moves/s: p99 {percentile(gauges.rtt_ms, 0.99):.1f} ms", flush=True)
+        if not held:
+            break
+        best = rate
+    return best
+
+
+async def postgres_share(url: str, world: int, games: int, seconds: float) -> dict:
+    """One of the two processes: its own world and games on the shared database."""
+    settings = Settings(_env_file=None, database_url=url, computer_processes=0)
+    async with simulated(create_bot(settings, shard_count=1), settle_timeout=600) as env:
+        guild_id, seats, driver = await deal(env, games, world=world)
+        print("ready", flush=True)
+        sys.stdin.readline()  # both processes dealt: go together
+        gauges, _, cpu_s, elapsed = await window(
+            env, driver, seats, guild_id, seconds, concurrency=16
+        )
+        return {"answered": len(gauges.rtt_ms), "seconds": elapsed, "cpu_s": cpu_s}
+
+
+def postgres_load(url: str | None, games: int, seconds: float) -> dict[str, float]:
+    """Both processes on one server: `url`'s, or one started here with fsync on."""
+    server = None
+    if url is None:
+        server, folder = temporary_server(durable=True)
+        server.start()
+        url = server.url
+    try:
+        return asyncio.run(_two_processes(url, games, seconds))
+    finally:
+        if server is not None:
+            server.stop()
+            folder.cleanup()
+
+
+async def _two_processes(admin_url: str, games: int, seconds: float) -> dict[str, float]:
+    async with fresh_schema(admin_url, "axio_load") as url:
+        children = [
+            await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bench.bench_load", "--child", str(world),
+                "--database-url", url, "--games", str(games), "--seconds", str(seconds),
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+            )
+            for world in (1, 2)
+        ]  # fmt: skip
+        for child in children:
+            assert child.stdout is not None
+            line = await child.stdout.readline()
+            if line.strip() != b"ready":
+                raise RuntimeError(f"a load process failed to start: {line!r}")
+        for child in children:
+            assert child.stdin is not None
+            child.stdin.write(b"go\n")
+            await child.stdin.drain()
+        outputs = [await child.communicate() for child in children]
+    shares = [json.loads(out.decode().strip().splitlines()[-1]) for out, _ in outputs]
+    answered = sum(share["answered"] for share in shares)
+    longest = max(share["seconds"] for share in shares)
+    return {
+        "postgres_real_moves_per_s_2_processes": round(answered / longest, 1),
+        "postgres_cpu_ms_per_move": round(
+            sum(s["cpu_s"] for s in shares) * 1000 / max(1, answered), 2
+        ),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--rate", type=float, default=40.0)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--no-search", action="store_true", help="skip the highest-rate search")
+    parser.add_argument("--no-postgres", action="store_true", help="skip the PostgreSQL run")
+    parser.add_argument("--database-url", help="a PostgreSQL server to use")
+    parser.add_argument("--child", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child is not None:
+        share = asyncio.run(postgres_share(args.database_url, args.child, args.games, args.seconds))
+        print(json.dumps(share), flush=True)
+        return
+    figures = asyncio.run(sqlite_load(args.games, args.rate, args.seconds, not args.no_search))
+    figures["path"] = "slash command → read, store + outbox → answer; courier: picture, post"
+    if not args.no_postgres:
+        figures.update(postgres_load(args.database_url, args.games // 2, args.seconds / 2))
+    report(figures)
+
+
+if __name__ == "__main__":
+    main()

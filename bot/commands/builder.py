@@ -1,0 +1,188 @@
+"""The move builder's flow: an ephemeral message only the player to move sees.
+
+It opens with the player's tiles and the best few moves as buttons; one tap shows the
+preview with Confirm, so a suggested move takes three taps from the turn message. **Other
+move…** opens the menus, which reach every legal move (`screens/menus.py`). Every step
+edits the same ephemeral message (its pages are drawn by `screens/builder.py`); every
+control carries the move number it was made for, so an old one refuses instead of playing
+a stale move, and each page is remembered (`table/private.py`) so its controls come off
+when the game moves on without it. Confirm hands the move to the desk, which stores it
+with the post it owes. When the same player moves again (an AXIO! extra move, the
+exchange answer, every move of a solo game) the builder shows that next step at once:
+the channel hears of it only when the turn is over.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from storage import GameRecord, Seat
+
+from ..screens import builder as pages
+from ..screens.controls import move_button, view_of
+from ..screens.menus import Choice
+from ..screens.moves import describe, parse_player_move
+from ..screens.present import seat_name
+from ..screens.refusals import Refusal, after_commit
+from ..table.desk import Desk
+from ..table.private import PrivateControls
+from .checks import seat_for
+
+
+class Builder:
+    typed = True
+    """Whether `/axio play` can make the moves this builder makes (the pages say so)."""
+
+    def __init__(self, desk: Desk, private: PrivateControls) -> None:
+        self.desk = desk
+        self.private = private
+
+    async def open(
+        self,
+        interaction: discord.Interaction,
+        record: GameRecord,
+        *,
+        edit: bool = False,
+        lead: str = "",
+    ) -> None:
+        """Show a player their tiles; on their move, with the controls to make it. A solo
+        player sees the whole table with the tile to place. `lead` comes first (what the
+        player just did)."""
+        seat = seat_for(interaction, record)
+        game = record.game
+        assert game is not None
+        file = pages.solo_file(record) if game.solo else pages.own_tiles_file(game, seat.seat)
+        lines = [lead] if lead else []
+        lines.append(pages.own_tiles_text(game, seat.seat))
+        view: discord.ui.View | None = None
+        if game.to_move != seat.seat:
+            mover = seat_name(record.seats[game.to_move])
+            lines.append(f"It is **{mover}**'s move; you will be mentioned when it is yours.")
+        elif seat.resigned:
+            lines.append("You resigned: a computer plays your seat now.")
+        elif getattr(game, "phase", "place") == "exchange":
+            lines.append(pages.exchange_question(game, seat.seat))
+            view = view_of(
+                move_button(record.id, record.move_count, "exchange", "exchange"),
+                move_button(record.id, record.move_count, "keep", "keep"),
+            )
+        else:
+            lines.append(pages.suggestions_text(game, typed=self.typed))
+            view = pages.suggestions_view(record)
+        await self._show(interaction, record, "\n".join(lines), file, view, edit=edit)
+
+    async def menus(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """**Other move…**: the menus for any move, first the tile or the position."""
+        await self._menus(interaction, record, Choice())
+
+    async def _menus(
+        self, interaction: discord.Interaction, record: GameRecord, choice: Choice
+    ) -> None:
+        seat = self._mover(interaction, record)
+        game = record.game
+        assert game is not None
+        view = pages.menus_view(record, choice)
+        text = pages.own_tiles_text(game, seat.seat) + "\n"
+        text += pages.menus_text(game, typed=self.typed)
+        file = pages.solo_file(record) if game.solo else pages.own_tiles_file(game, seat.seat)
+        await self._show(interaction, record, text, file, view, edit=True)
+
+    def _mover(self, interaction: discord.Interaction, record: GameRecord) -> Seat:
+        seat = seat_for(interaction, record)
+        assert record.game is not None
+        if seat.seat != record.game.to_move:
+            raise Refusal("It is not your move: wait until you are mentioned.")
+        return seat
+
+    async def chosen(
+        self, interaction: discord.Interaction, record: GameRecord, step: str, value: str
+    ) -> None:
+        """A menu choice: narrow down (tile, position, page), or preview a whole move."""
+        self._mover(interaction, record)
+        assert record.game is not None
+        if step == "move":
+            await self.preview(interaction, record, value)
+            return
+        await self._menus(interaction, record, Choice.read(record.game, step, value))
+
+    async def preview(
+        self, interaction: discord.Interaction, record: GameRecord, text: str
+    ) -> None:
+        """The move drawn on the board as a ghost, what it does, and Confirm."""
+        self._mover(interaction, record)
+        words, file, view = pages.preview(record, text)
+        await self._show(interaction, record, words, file, view, edit=True)
+
+    async def confirm(
+        self, interaction: discord.Interaction, record: GameRecord, text: str
+    ) -> None:
+        """Play the move; then, if the same player moves again (AXIO!, the exchange
+        option, a solo game), show the builder for that at once."""
+        seat = seat_for(interaction, record)
+        game = record.game
+        assert game is not None
+        move = parse_player_move(game, text)
+        await interaction.response.defer()
+        self.private.dropped(interaction.message.id if interaction.message else None)
+        record, result = await self.desk.play(
+            record, move, seat=seat.seat, expected=record.move_count
+        )
+        interaction.extras["committed"] = describe(game, move)
+        await after_commit(
+            interaction, self.after_move(interaction, record, game, move, result), result.move
+        )
+
+    def after_move(
+        self,
+        interaction: discord.Interaction,
+        record: GameRecord,
+        before: Any,
+        move: Any,
+        result: Any,
+    ) -> Any:
+        """The answer once a player's move stands: the next step if they move again, or
+        what they played (and, for a solo game's last move, where the result is). (The
+        daily challenge's builder shows its end here.)"""
+        done = pages.played_text(before, move, result.points)
+        mover = record.seat_to_move
+        if mover is not None and mover.seat == result.seat:
+            return self.open(interaction, record, edit=True, lead=done)
+        if record.game is not None and record.game.solo and record.game.is_over:
+            done += " The game is over: the result is posted in the channel."
+        return interaction.edit_original_response(content=done, attachments=[], view=None)
+
+    def page_files(self, record: GameRecord, file: discord.File | None) -> list[discord.File]:
+        """The pictures of a builder page: the player's tiles, or the preview. (The daily
+        challenge's builder adds the board, which no public post shows.)"""
+        return [file] if file else []
+
+    async def _show(
+        self,
+        interaction: discord.Interaction,
+        record: GameRecord,
+        text: str,
+        file: discord.File | None,
+        view: discord.ui.View | None,
+        *,
+        edit: bool,
+    ) -> None:
+        """Show a page (a new ephemeral message, or this one edited) and remember it while
+        its controls are for this move."""
+        files = self.page_files(record, file)
+        kwargs: dict[str, Any] = {"content": text, "view": view}
+        if interaction.response.is_done():
+            message = await interaction.edit_original_response(attachments=files, **kwargs)
+            message_id: int | None = message.id
+        elif edit:
+            await interaction.response.edit_message(attachments=files, **kwargs)
+            message_id = interaction.message.id if interaction.message else None
+        else:
+            kwargs["view"] = view or discord.utils.MISSING
+            sent = await interaction.response.send_message(files=files, ephemeral=True, **kwargs)
+            message_id = sent.message_id
+        if view is None:
+            self.private.dropped(message_id)
+        else:
+            self.private.shown(interaction, message_id, record.id, record.move_count)

@@ -1,0 +1,197 @@
+"""The `/axio` commands about the community rather than one game: leaderboards (all time
+or one month's season), stats, history, replays, server settings (the daily post's
+channel among them) and turn notifications.
+
+Decisions where the issue is silent: the leaderboard stays all time unless a season is
+asked for (its autocomplete offers this month first, then the months played here); a
+daily challenge's game is replayed only to its player while its day lasts."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import discord
+from discord import app_commands
+
+from engine.seasons import parse_season, season_label, season_of
+
+from ..screens.community import (
+    history_embed,
+    leaderboard_embed,
+    settings_embed,
+    solo_embed,
+    stats_embed,
+)
+from ..screens.refusals import Refusal, answered
+from ..screens.safe_text import escaped
+from .options import GAME_CHOICES, OPTION_INTEGER_LIMIT, TIMEOUT_ACTIONS
+from .services import Services
+
+
+class CommunityCommands:
+    services: Services
+
+    @app_commands.command(description="The server's best players (or solo high scores)")
+    @answered()
+    @app_commands.describe(
+        game="Which game",
+        solo="Show solo high scores instead",
+        season="A month's own table: this month, or one played before (default: all time)",
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        solo: bool = False,
+        season: app_commands.Range[str, 1, 40] | None = None,
+    ) -> None:
+        guild = interaction.guild_id or 0
+        month = chosen_season(season, self.services.clock())
+        if solo and month is not None:
+            raise Refusal(
+                "Solo high scores are kept for all time; seasons rank rated games. Leave out "
+                "`season`, or `solo`."
+            )
+        if solo:
+            embed = solo_embed(
+                game.value, await self.services.repo.solo_high_scores(guild, game.value)
+            )
+        else:
+            entries = await self.services.repo.leaderboard(guild, game.value, season=month)
+            embed = leaderboard_embed(game.value, entries, month)
+        await interaction.response.send_message(embed=embed)
+
+    @leaderboard.autocomplete("season")
+    async def season_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """This month first, then the months played here (newest first), then all time."""
+        kind = getattr(interaction.namespace, "game", None) or "axio"
+        this = season_of(self.services.clock())
+        played = await self.services.repo.seasons(interaction.guild_id or 0, str(kind))
+        choices = [app_commands.Choice(name=f"{season_label(this)} (this month)", value=str(this))]
+        choices += [
+            app_commands.Choice(name=season_label(s), value=str(s)) for s in played if s != this
+        ]
+        choices.append(app_commands.Choice(name="All time", value=ALL_TIME))
+        typed = current.strip().lower()
+        return [c for c in choices if typed in c.name.lower() or typed == c.value][:25]
+
+    @app_commands.command(description="A player's record on this server")
+    @answered()
+    @app_commands.describe(member="Whose stats (default: yours)")
+    async def stats(
+        self, interaction: discord.Interaction, member: discord.Member | None = None
+    ) -> None:
+        who = member or interaction.user
+        found = await self.services.repo.player_stats(interaction.guild_id or 0, who.id)
+        await interaction.response.send_message(embed=stats_embed(who, found))
+
+    @app_commands.command(description="Recent finished games on this server")
+    @answered()
+    async def history(self, interaction: discord.Interaction) -> None:
+        entries = await self.services.repo.recent_history(interaction.guild_id or 0, limit=10)
+        await interaction.response.send_message(embed=history_embed(entries))
+
+    @app_commands.command(description="An animated replay of a finished game")
+    @answered()
+    @app_commands.describe(game="The game number, as /axio history shows it")
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Range[int, 1, OPTION_INTEGER_LIMIT],
+    ) -> None:
+        await self.services.answers.replay(interaction, game, public=True)
+
+    @app_commands.command(description="Show or change this server's reminders and timeouts")
+    @answered()
+    @app_commands.describe(
+        reminder_hours="Remind the player to move after this many hours (0: never)",
+        timeout_hours="Apply the timeout after this many hours (0: never)",
+        timeout_action="What happens at the timeout",
+        hints="Allow /axio hint",
+        daily_channel="Post the daily challenge here each day after 00:00 UTC",
+        daily_post="Turn the daily post off (False), or on again in daily_channel",
+    )
+    @app_commands.choices(timeout_action=TIMEOUT_ACTIONS)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        reminder_hours: app_commands.Range[float, 0, 8760] | None = None,
+        timeout_hours: app_commands.Range[float, 0, 8760] | None = None,
+        timeout_action: app_commands.Choice[str] | None = None,
+        hints: bool | None = None,
+        daily_channel: discord.TextChannel | None = None,
+        daily_post: bool | None = None,
+    ) -> None:
+        guild = interaction.guild_id or 0
+        changes = (reminder_hours, timeout_hours, timeout_action, hints, daily_channel, daily_post)
+        if all(value is None for value in changes):
+            current = await self.services.repo.guild_settings(guild)
+            await interaction.response.send_message(embed=settings_embed(current), ephemeral=True)
+            return
+        permissions = interaction.permissions
+        if not (permissions and permissions.manage_guild):
+            raise Refusal(
+                "Only members who may manage the server can change settings. "
+                "Use `/axio settings` with no options to see them."
+            )
+        if daily_post and daily_channel is None:
+            raise Refusal("Name the channel for the daily post with `daily_channel`.")
+        if daily_channel is not None and daily_post is not False:
+            check_can_post(interaction, daily_channel)
+        repo = self.services.repo
+        new = await repo.set_guild_settings(
+            guild,
+            reminder_hours=reminder_hours,
+            timeout_hours=timeout_hours,
+            timeout_action=timeout_action.value if timeout_action else None,
+            hints_enabled=hints,
+        )
+        note = "Settings saved."
+        if daily_post is False:
+            new = await repo.set_daily_channel(guild, None)
+            note += " No more daily posts."
+        elif daily_channel is not None:
+            new = await repo.set_daily_channel(guild, daily_channel.id)
+            note += (
+                f" The daily challenge will be posted in {daily_channel.mention}: today's at "
+                "the bot's next check (within minutes), then each day after 00:00 UTC."
+            )
+        await interaction.response.send_message(note, embed=settings_embed(new))
+
+    @app_commands.command(description="Get a direct message when a reminder is sent to you")
+    @answered(in_dms=True)
+    @app_commands.describe(enabled="On or off")
+    async def notify(self, interaction: discord.Interaction, enabled: bool) -> None:
+        await self.services.repo.set_notify(interaction.user.id, enabled)
+        state = "will" if enabled else "will no longer"
+        await interaction.response.send_message(
+            f"You {state} get a direct message when your move is overdue.", ephemeral=True
+        )
+
+
+ALL_TIME = "all"
+
+
+def chosen_season(text: str | None, now: datetime) -> int | None:
+    """The season a member chose (None: all time); a refusal for what is not one."""
+    if text is None or text.strip().lower() in (ALL_TIME, "all time"):
+        return None
+    if text.strip().lower() in ("this month", "current"):
+        return season_of(now)
+    try:
+        return parse_season(text)
+    except ValueError as error:
+        raise Refusal(f"{escaped(str(error))}. Or choose one of the seasons offered.") from error
+
+
+def check_can_post(interaction: discord.Interaction, channel: discord.TextChannel) -> None:
+    """Refuse a daily channel the bot may not post in (when Discord says who the bot is)."""
+    me = interaction.guild.me if interaction.guild else None
+    if me is not None and not channel.permissions_for(me).send_messages:
+        raise Refusal(
+            f"I may not send messages in {channel.mention}: let me post there, or choose "
+            "another channel."
+        )

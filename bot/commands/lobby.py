@@ -1,0 +1,100 @@
+"""`/axio new`, `solo` and `/axio lobby join|leave|start|cancel`: the lobby as commands. The
+lobby's buttons and these commands call the same table lobby, so both check the same things
+and leave the lobby message saying the same."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from storage import GameRecord
+
+from ..screens.present import title
+from ..screens.refusals import Refusal, answered
+from .checks import lobby_here
+from .options import GAME_CHOICES
+from .services import Services
+
+
+class LobbyCommands:
+    services: Services
+
+    @app_commands.command(description="Open a lobby for a new game in this channel")
+    @answered()
+    @app_commands.describe(
+        game="Which game to play",
+        seats="How many seats (1–4, default 4)",
+        thread="Play in a new thread of its own, named after the game",
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        seats: app_commands.Range[int, 1, 4] = 4,
+        thread: bool = False,
+    ) -> None:
+        lobby = self.services.lobby
+        existing = await self.services.repo.game_in_channel(interaction.channel_id or 0)
+        if existing is not None and existing.status == "lobby" and not existing.lobby_message_id:
+            # The lobby was stored but its message never was (a crash in between).
+            await lobby.repost(interaction, existing)
+            return
+        if existing is not None and not thread:
+            where = f" (see {jump_url(existing)})" if existing.lobby_message_id else ""
+            raise Refusal(
+                f"This channel already has an {title(existing.kind)} game{where}. Finish it, "
+                "ask the host to `/axio end` it, or start one in a thread of its own: "
+                "`/axio new thread:True`."
+            )
+        await lobby.open(interaction, game.value, seats, thread=thread)
+
+    @app_commands.command(description="Start a one-player game at once")
+    @answered()
+    @app_commands.describe(game="Which game to play alone")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def solo(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        """The game starts at once and is played in the member's own builder; the channel
+        is told once, by the table's start post, and again at the end."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await self.services.lobby.solo(interaction, game.value)
+        await self.services.builder.open(interaction, record)
+
+    lobby = app_commands.Group(
+        name="lobby",
+        description="The lobby's buttons as commands: join, leave, start, cancel",
+    )
+    """A group of its own: Discord allows 25 commands and groups under `/axio`."""
+
+    @lobby.command(name="join", description="Take a seat in the lobby here")
+    @answered()
+    async def join(self, interaction: discord.Interaction) -> None:
+        await self._press(interaction, "join")
+
+    @lobby.command(name="leave", description="Give up your seat in the lobby here")
+    @answered()
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self._press(interaction, "leave")
+
+    @lobby.command(name="start", description="Start the game in the lobby here (host)")
+    @answered()
+    async def start(self, interaction: discord.Interaction) -> None:
+        await self._press(interaction, "start")
+
+    @lobby.command(name="cancel", description="Cancel the lobby here (host)")
+    @answered()
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        await self._press(interaction, "cancel")
+
+    async def _press(self, interaction: discord.Interaction, action: str) -> None:
+        """What the lobby's button of the same name does."""
+        record = await lobby_here(self.services.repo, interaction)
+        await self.services.lobby.press(interaction, record.id, action)
+
+
+def jump_url(record: GameRecord) -> str:
+    """A link to the game's lobby message."""
+    return (
+        f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/"
+        f"{record.lobby_message_id}"
+    )

@@ -1,0 +1,65 @@
+"""`/axio board`, `scores`, `log`, `rules` and `help`: looking at the game (or the rules,
+or the commands), each answered only to the member who asked."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from render import render_scoreboard
+
+from ..screens.present import move_log_text, seat_names
+from ..screens.refusals import answered, reply
+from ..screens.rules import HELP
+from ..screens.summary import image_file, scores_summary, table_summary
+from ..screens.turn_post import table_file
+from .checks import channel_game
+from .options import GAME_CHOICES
+from .services import Services
+
+
+class LookCommands:
+    services: Services
+
+    @app_commands.command(description="The current board and scores (only you)")
+    @answered()
+    @app_commands.describe(close_up="Only the part around the last move, drawn large")
+    async def board(self, interaction: discord.Interaction, close_up: bool = False) -> None:
+        record = await channel_game(self.services.repo, interaction)
+        if close_up:
+            await self.services.answers.close_up(interaction, record)
+            return
+        await interaction.response.send_message(
+            table_summary(record), file=table_file(record), ephemeral=True
+        )
+
+    @app_commands.command(description="The scoreboards (only you)")
+    @answered()
+    async def scores(self, interaction: discord.Interaction) -> None:
+        record = await channel_game(self.services.repo, interaction)
+        assert record.game is not None
+        png = render_scoreboard(record.game, seat_names(record))
+        words = scores_summary(record)
+        await interaction.response.send_message(
+            f"{table_summary(record)}\n{words}",
+            file=image_file(png, "scores.png", f"The scoreboards. {words}"),
+            ephemeral=True,
+        )
+
+    @app_commands.command(description="The moves of the game here, in order")
+    @answered()
+    async def log(self, interaction: discord.Interaction) -> None:
+        record = await channel_game(self.services.repo, interaction)
+        await reply(interaction, move_log_text(record))
+
+    @app_commands.command(description="How to play (a short illustrated summary)")
+    @answered(in_dms=True)
+    @app_commands.describe(game="Which game's rules")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        await self.services.answers.rules(interaction, game.value)
+
+    @app_commands.command(description="The commands, and how a game goes")
+    @answered(in_dms=True)
+    async def help(self, interaction: discord.Interaction) -> None:
+        await reply(interaction, HELP)

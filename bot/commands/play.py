@@ -1,0 +1,159 @@
+"""`/axio hand`, `play`, `hint`, `resign`, `skip` and `end`: a player's turn and leaving a
+game. Each hands the move or the change to the desk (or storage) and answers; a move's
+post to the table is owed in the same transaction and delivered by the courier."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from engine.ai import hint as suggest_moves
+from storage import StaleTurnError
+
+from ..screens.autocomplete import autocomplete_options, waiting_option
+from ..screens.hints import hint_message
+from ..screens.moves import MOVE_TEXT_LIMIT, describe, parse_player_move, unstamped
+from ..screens.present import seat_name, title
+from ..screens.refusals import Refusal, after_commit, answered, reply
+from ..table.background import log_event
+from ..table.desk import skip_votes_needed
+from ..table.rights import may_manage
+from .checks import channel_game, seat_for
+from .services import Services
+
+
+class PlayCommands:
+    services: Services
+
+    @app_commands.command(description="See your tiles (only you) and build your move")
+    @answered()
+    async def hand(self, interaction: discord.Interaction) -> None:
+        record = await channel_game(self.services.repo, interaction)
+        await self.services.builder.open(interaction, record)
+
+    @app_commands.command(description="Play a move by typing it (suggestions show the points)")
+    @answered()
+    @app_commands.describe(
+        move="AXIO: E5 blue, F5 red, or exchange, keep. Rota: position, turn, colour: O10 90 green"
+    )
+    async def play(
+        self, interaction: discord.Interaction, move: app_commands.Range[str, 1, MOVE_TEXT_LIMIT]
+    ) -> None:
+        record = await channel_game(self.services.repo, interaction)
+        seat = seat_for(interaction, record)
+        assert record.game is not None
+        if record.game.to_move != seat.seat:
+            mover = seat_name(record.seats[record.game.to_move])
+            raise Refusal(f"It is {mover}'s move, not yours: wait until you are mentioned.")
+        made_for, text = unstamped(move)
+        if made_for is not None and made_for != record.move_count:
+            raise StaleTurnError(record.id, made_for, record.move_count)
+        parsed = parse_player_move(record.game, text)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        game = record.game
+        record, result = await self.services.desk.play(
+            record, parsed, seat=seat.seat, expected=record.move_count
+        )
+        interaction.extras["committed"] = describe(game, parsed)
+        answer = self.services.builder.after_move(interaction, record, game, parsed, result)
+        await after_commit(interaction, answer, result.move)
+
+    @play.autocomplete("move")
+    async def play_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        record = await self.services.repo.game_in_channel(interaction.channel_id or 0)
+        if record is None or record.game is None or record.status != "running":
+            return []
+        seat = record.seat_of(interaction.user.id)
+        if seat is None or seat.seat != record.game.to_move:
+            # the moves would show the rack: only its owner, on their move; others are told
+            # whose move it is, in the one line the menu shows
+            label, value = waiting_option(seat_name(record.seats[record.game.to_move]))
+            return [app_commands.Choice(name=label, value=value)]
+        return [
+            app_commands.Choice(name=label, value=value)
+            for label, value in autocomplete_options(record.game, current)
+        ]
+
+    @app_commands.command(description="Suggestions for your move (only you see them)")
+    @answered()
+    async def hint(self, interaction: discord.Interaction) -> None:
+        record = await channel_game(self.services.repo, interaction)
+        seat = seat_for(interaction, record)
+        game = record.game
+        assert game is not None
+        settings = await self.services.repo.guild_settings(interaction.guild_id or 0)
+        if not settings.hints_enabled:
+            raise Refusal("Hints are turned off on this server (see `/axio settings`).")
+        if game.to_move != seat.seat:
+            raise Refusal("Hints are for the player to move; ask again on your move.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        hints = suggest_moves(game.copy(), seed=record.move_count, budget_s=0.3, count=3)
+        text, view = hint_message(record, hints)
+        await reply(interaction, text, view=view)
+        if view.children:  # its buttons come off once the move is made, by any way
+            message = await interaction.original_response()
+            self.services.private.shown(interaction, message.id, record.id, record.move_count)
+
+    @app_commands.command(description="Resign: a computer plays your seat on and you rank last")
+    @answered()
+    async def resign(self, interaction: discord.Interaction) -> None:
+        record = await channel_game(self.services.repo, interaction)
+        await self.services.answers.ask_to_resign(interaction, record)
+
+    @app_commands.command(description="Vote to let a computer make a late player's move")
+    @answered()
+    async def skip(self, interaction: discord.Interaction) -> None:
+        repo = self.services.repo
+        record = await channel_game(repo, interaction)
+        voter = seat_for(interaction, record)
+        late = record.seat_to_move
+        if late is None or late.plays_as is not None:
+            raise Refusal("Computers move by themselves; there is nobody to skip.")
+        if voter.seat == late.seat:
+            raise Refusal("You cannot skip yourself: make your move, or `/axio resign`.")
+        settings = await repo.guild_settings(interaction.guild_id or 0)
+        now = self.services.clock()
+        hours = (now - (record.turn_started_at or now)).total_seconds() / 3600
+        if not settings.reminder_hours or hours < settings.reminder_hours:
+            opens = f"after {settings.reminder_hours:g} h" if settings.reminder_hours else "never"
+            raise Refusal(
+                f"{seat_name(late)} has had the move for {hours:.1f} h; a vote to skip opens "
+                f"{opens} (see `/axio settings`)."
+            )
+        needed = skip_votes_needed(record)
+        votes = await repo.vote_skip(
+            record.id, record.move_count, voter.user_id or 0, needed=needed
+        )
+        if votes < needed:
+            await interaction.response.send_message(
+                f"🗳️ {seat_name(voter)} votes to skip {seat_name(late)} ({votes}/{needed} votes)."
+            )
+            return
+        await interaction.response.send_message(
+            f"🗳️ {votes}/{needed} votes: a computer makes {seat_name(late)}'s move."
+        )
+        log_event(record, "skipped", seat=late.seat)
+        self.services.desk.stand_in(
+            record.id, late.seat, note=f"🗳️ {seat_name(late)} was skipped by vote."
+        )
+
+    @app_commands.command(description="End the game here without a result (host or moderators)")
+    @answered()
+    async def end(self, interaction: discord.Interaction) -> None:
+        record = await channel_game(self.services.repo, interaction, running=False)
+        if not may_manage(interaction, record):
+            raise Refusal(
+                f"Only the host, <@{record.host_id}>, or a member who may manage messages can "
+                "end this game. Use `/axio resign` to leave it yourself."
+            )
+        record = await self.services.repo.cancel(record.id, now=self.services.clock())
+        await interaction.response.send_message(
+            f"⏹️ The {title(record.kind)} game was ended by {interaction.user.mention}. "
+            "It counts for no one's rating."
+        )
+        log_event(record, "ended")
+        self.services.desk.committed(record)  # a tournament's round may close with it
+        channels = self.services.channels
+        self.services.background.spawn(channels.retire_turn_message(record, record.turn_message_id))

@@ -1,0 +1,193 @@
+"""The move builder's pages: what the player to move sees in their ephemeral builder.
+
+Their tiles (a picture), the best few moves as buttons, each labelled with what it does
+(`suggest`), the menus for any move (`menus`), and the preview. AXIO: choose a tile (in
+rack order) → a placement → preview → confirm; then, if offered, exchange or keep. Rota:
+choose a position (by its name on the display) → a turn (with the colour named for an
+empty corner folded into each choice) → preview → confirm. A solo game is played here
+whole: its page shows the table with the tile to place under it, so the channel hears of
+it only at the start and the end. Which page shows when is the flow's
+(`bot/commands/builder.py`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from engine import TileGame
+from render import render_board, render_hand, render_rack, render_table
+from storage import GameRecord
+
+from .controls import move_button, view_of
+from .menus import Choice, menu_rows
+from .moves import describe, move_text, parse_player_move
+from .present import seat_names
+from .refusals import Refusal
+from .suggest import SUGGESTED_ORDER, appraise, best_moves, lift_text, suggestion_label
+from .summary import image_file, table_summary
+from .words import colour_words, counted, names_text, points_text, tile_words
+
+SOLO_FILENAME = "solo.png"
+"""The solo page's picture: the table with the tile to place (private, like a rack)."""
+
+
+def rack_words(rack: list[Any]) -> str:
+    return ", ".join(f"{n}. {tile_words(t)}" for n, t in enumerate(rack, start=1))
+
+
+def corner_words(tile: Any) -> str:
+    """A Rota tile's corners from the top left, clockwise: `🔴 red, 🟢 green, …`."""
+    return ", ".join(colour_words(c) for c in tile)
+
+
+def private_tile(game: TileGame, seat: int) -> Any:
+    """The seat's Rota tile: the one to place on its move (an extra turn's supply tile),
+    else the one in hand."""
+    if game.to_move == seat and not game.is_over:
+        return game.tile_to_place  # type: ignore[attr-defined]
+    return game.hand(seat)  # type: ignore[attr-defined]
+
+
+def own_tiles_file(game: TileGame, seat: int) -> discord.File | None:
+    """The seat's rack (AXIO) or hand tile in its four turns (Rota), for its owner only."""
+    if game.kind == "rota":
+        tile = private_tile(game, seat)
+        if tile is None:
+            return None
+        alt = (
+            "Your tile in its four turns, left to right: as drawn, then turned 90, 180 and "
+            "270 degrees clockwise. As drawn, its corners from the top left clockwise are "
+            f"{corner_words(tile)}."
+        )
+        return image_file(render_hand(tile), "hand.png", alt)
+    rack = game.rack(seat)  # type: ignore[attr-defined]
+    words = ", ".join(tile_words(t) for t in rack) or "no tiles"
+    return image_file(render_rack(rack), "rack.png", f"Your rack, left to right: {words}.")
+
+
+def solo_file(record: GameRecord) -> discord.File:
+    """A solo game's page picture: the board and scoreboard, and the tile to place."""
+    game = record.game
+    assert game is not None
+    if game.kind == "rota":
+        tiles: Any = private_tile(game, 0)
+    else:
+        tiles = game.rack(0)  # type: ignore[attr-defined]
+    png = render_table(game, seat_names(record), tiles=None if game.is_over else tiles)
+    words = own_tiles_text(game, 0)
+    return image_file(png, SOLO_FILENAME, f"{table_summary(record)} {words}")
+
+
+def own_tiles_text(game: TileGame, seat: int) -> str:
+    if game.kind == "rota":
+        tile = private_tile(game, seat)
+        if tile is None:
+            return "You have no tile in hand now."
+        return f"Your tile (corners from the top left, clockwise): {corner_words(tile)}."
+    rack = game.rack(seat)  # type: ignore[attr-defined]
+    if not rack:
+        return "Your rack is empty."
+    if game.solo:
+        return f"Your tile: {tile_words(rack[0])}."
+    return f"Your rack: {rack_words(rack)}."
+
+
+def exchange_question(game: TileGame, seat: int) -> str:
+    lowest = names_text([c.label for c in game.scoreboards[seat].lowest_colours()], "or")
+    return (
+        f"None of your tiles shows your lowest colour ({lowest}). Exchange the "
+        "whole rack for five new tiles, or keep it?"
+    )
+
+
+TYPE_IT = " (or type `/axio play`)"
+
+
+def suggestions_text(game: TileGame, *, typed: bool = True) -> str:
+    """`typed`: whether `/axio play` can make this move too (not in a daily challenge)."""
+    if not best_moves(game):
+        return "Press **Other move…** to choose your move."
+    return (
+        f"Suggested moves, {SUGGESTED_ORDER}: tap one to preview it, or press "
+        f"**Other move…** for any move{TYPE_IT if typed else ''}."
+    )
+
+
+def suggestions_view(record: GameRecord) -> discord.ui.View:
+    """The best few moves, one button a row, then **Other move…**."""
+    game = record.game
+    assert game is not None
+    buttons: list[discord.ui.Item] = [
+        move_button(
+            record.id,
+            record.move_count,
+            "try",
+            move_text(game, s.scored.move),
+            label=suggestion_label(game, s),
+            row=row,
+        )
+        for row, s in enumerate(best_moves(game))
+    ]
+    buttons.append(move_button(record.id, record.move_count, "other", row=len(buttons)))
+    return view_of(*buttons)
+
+
+def menus_text(game: TileGame, *, typed: bool = True) -> str:
+    """`typed`: whether `/axio play` can make this move too (not in a daily challenge)."""
+    if game.kind == "rota":
+        return (
+            "Choose where the tile goes, by the names on the display, then its turn. "
+            "Long lists come in pages: the best first, then the rest by name."
+        )
+    return (
+        "Choose a tile (in rack order), then a placement. Long lists come in pages: the "
+        "best first, then the rest by where they lie." + (" Or type `/axio play`." if typed else "")
+    )
+
+
+def menus_view(record: GameRecord, choice: Choice) -> discord.ui.View:
+    """The menus for what has been chosen so far, and **Back**."""
+    game = record.game
+    assert game is not None
+    rows = menu_rows(record.id, game, choice)
+    return view_of(*rows, move_button(record.id, record.move_count, "back"))
+
+
+def preview(record: GameRecord, text: str) -> tuple[str, discord.File, discord.ui.View]:
+    """The move drawn on the board as a ghost, what it does, and Confirm or Back."""
+    game = record.game
+    assert game is not None
+    move = parse_player_move(game, text)
+    scored = next((m for m in game.scored_moves() if m.move == move), None)
+    if scored is None:
+        raise Refusal("That placement is no longer possible. Press **Back** to choose again.")
+    words = describe(game, move)
+    file = image_file(
+        render_board(game, preview=move),
+        "preview.png",
+        f"Preview: the board with your move, {words}, drawn see-through where it would go.",
+    )
+    suggestion = appraise(game, scored)
+    gained = [b - a for a, b in zip(suggestion.before, suggestion.after, strict=True)]
+    text = (
+        f"Preview: **{words}** scores {counted(suggestion.total, 'pt')} "
+        f"({points_text(gained)}): it {lift_text(suggestion)}.\n"
+        "Confirm to play it, or go back."
+    )
+    view = view_of(
+        move_button(record.id, record.move_count, "ok", move_text(game, move)),
+        move_button(record.id, record.move_count, "back"),
+    )
+    return text, file, view
+
+
+def played_text(game: TileGame, move: Any, points: tuple[int, ...]) -> str:
+    """What the player is told once their move stands, from a button or `/axio play`."""
+    text = str(move)
+    if text == "exchange":
+        return "You exchanged your rack for new tiles from the bag."
+    if text == "keep":
+        return "You kept your rack."
+    return f"You played **{describe(game, move)}**: {points_text(points)}."

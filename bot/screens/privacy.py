@@ -1,0 +1,89 @@
+"""`/axio forget-me`: what the bot keeps about a member, the question before it is deleted,
+and the answer after. Only the member sees any of it (ephemeral).
+
+The buttons carry the member's own id (`axio:forget:<user_id>:<act>`), so a button shown
+to one member can never delete another's data, even if pressed by someone else.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from storage import GameRecord
+from storage.members import Forgotten, MemberData, described
+
+from .controls import Address, ControlButton, id_number, view_of
+from .present import title
+
+USER_ID_LIMIT = 2**63 - 1
+
+
+def _user_id_fits(fields: dict[str, Any]) -> None:
+    fields["user_id"] = id_number(fields["user_id"], "user", USER_ID_LIMIT, low=1)
+
+
+FORGET = Address("forget", ("user_id", "act"), {"act": ("yes", "no")}, _user_id_fits)
+
+NOTHING_KEPT = (
+    "The bot keeps nothing about you: no games, results, ratings or settings. "
+    "(Messages in the server's channels are the server's.)"
+)
+KEPT_NOTHING_DELETED = "Nothing was deleted; your games, ratings and settings are as they were."
+WHAT_STAYS = (
+    'Your seats in past games stay, named "a former player", so other people\'s games, '
+    "results and ratings stay whole and every replay still plays. Messages already posted "
+    "in the server's channels are not edited. **This cannot be undone.**"
+)
+
+
+def forget_question(found: MemberData) -> tuple[str, discord.ui.View | None]:
+    """What will be deleted, and the buttons to do it or not (none when nothing is kept)."""
+    if not found.total:
+        return NOTHING_KEPT, None
+    lines = ["**Delete everything the bot keeps about you, in every server?** It holds:"]
+    lines += [f"- {line}" for line in found.lines()]
+    for record in found.lobbies:
+        lines.append(f"- a seat in the lobby of {_game(record)}: you leave it")
+    for record in found.playing:
+        lines.append(
+            f"- your seat in {_game(record)}: a computer plays it on and you rank last "
+            "(a game nobody else plays in ends without a result)"
+        )
+    if found.rows.get("tournament_players.user_id"):
+        lines.append("You leave the tournaments you are in (one under way: you withdraw).")
+    lines.append(WHAT_STAYS)
+    user_id = found.user_id
+    buttons = view_of(
+        ControlButton(
+            label="Delete my data",
+            style=discord.ButtonStyle.danger,
+            custom_id=FORGET.custom_id(user_id, "yes"),
+        ),
+        ControlButton(label="Keep it", custom_id=FORGET.custom_id(user_id, "no")),
+    )
+    return "\n".join(lines), buttons
+
+
+def forgotten_text(done: Forgotten) -> str:
+    lines = ["🗑️ **Your data is deleted.** Removed or made a former player's:"]
+    lines += [f"- {line}" for line in described(done.rows)] or ["- nothing was left"]
+    if done.resigned:
+        lines.append(f"A computer now plays your seat in {_games(done.resigned)}.")
+    if done.ended:
+        lines.append(f"Ended without a result: {_games(done.ended)}.")
+    if done.left_lobbies:
+        lines.append(f"You left the lobby of {_games(done.left_lobbies)}.")
+    if done.tournaments:
+        lines.append(f"You left or withdrew from {len(done.tournaments)} tournament(s).")
+    lines.append("Play again any time: you start afresh.")
+    return "\n".join(lines)
+
+
+def _game(record: GameRecord) -> str:
+    return f"the {title(record.kind)} game in <#{record.channel_id}>"
+
+
+def _games(records: tuple[GameRecord, ...]) -> str:
+    return ", ".join(_game(record) for record in records)

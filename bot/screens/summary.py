@@ -1,0 +1,95 @@
+"""The table in words: whose move, the last move and what it scored, each player's lowest
+colour. It is the alt text of every table image (what a screen reader says, and what a
+notification shows) and the text of `/axio board` and `/axio scores`.
+
+Also the one way the bot attaches an image: `image_file` always gives it alt text.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+
+import discord
+
+from engine import COLOURS, TileGame
+from storage import GameRecord
+
+from .present import move_words, seat_name, title
+from .words import names_text, points_text
+
+ALT_TEXT_LIMIT = 1024
+"""Discord's longest attachment description, in characters."""
+
+
+def image_file(png: bytes, filename: str, description: str) -> discord.File:
+    """An image attachment with its alt text (cut to Discord's limit)."""
+    return discord.File(io.BytesIO(png), filename=filename, description=alt(description))
+
+
+def alt(text: str) -> str:
+    """Alt text is plain words: no Markdown stars or backticks, within Discord's limit."""
+    plain = text.replace("**", "").replace("`", "")
+    return plain if len(plain) <= ALT_TEXT_LIMIT else plain[: ALT_TEXT_LIMIT - 1] + "…"
+
+
+@lru_cache(maxsize=64)
+def _last_points(cls: type[TileGame], players: int, seed: int, moves: tuple[str, ...]):
+    before = cls.replay(players, seed, moves[:-1])
+    return before.play(moves[-1]).points
+
+
+def last_move_points(game: TileGame) -> tuple[int, ...] | None:
+    """What the latest move scored (after the cap), found by replaying the game to it."""
+    if not game.log:
+        return None
+    moves = tuple(entry.move for entry in game.log)
+    try:
+        return _last_points(type(game), game.players, game.seed, moves)
+    except Exception:  # a game set up from a position, not from a seed, cannot be replayed
+        return None
+
+
+def lowest_text(game: TileGame, seat: int) -> str:
+    board = game.scoreboards[seat]
+    colours = names_text([c.label for c in board.lowest_colours()])
+    return f"{min(board.scores)} ({colours})"
+
+
+def table_summary(record: GameRecord) -> str:
+    """`AXIO, turn 4. Ben to move. Last move: Ann played E5 blue, F5 red for +3 blue, +2
+    red. Lowest colours: Ann 3 (red), Ben 4 (blue and green).` A finished game is over
+    after its last turn, as the table numbered it (not the turn no one could play)."""
+    game = record.game
+    assert game is not None
+    names = [seat_name(seat) for seat in record.seats]
+    if game.is_over:
+        final_turn = game.log[-1].turn if game.log else 0
+        parts = [f"{title(record.kind)}, game over after turn {final_turn}."]
+        if not game.solo:
+            parts.append(f"{names_text([names[s] for s in game.winners()])} won.")
+    else:
+        parts = [f"{title(record.kind)}, turn {game.turn}.", f"{names[game.to_move]} to move."]
+    if game.log:
+        last = game.log[-1]
+        points = last_move_points(game)
+        scored = f" for {points_text(points)}" if points is not None else ""
+        move = move_words(record.kind, last.move)
+        parts.append(f"Last move: {names[last.seat]} played {move}{scored}.")
+    else:
+        parts.append("No moves yet.")
+    lows = ", ".join(f"{names[s]} {lowest_text(game, s)}" for s in range(game.players))
+    parts.append(f"Lowest colour{'s' if game.players > 1 else ''}: {lows}.")
+    return " ".join(parts)
+
+
+def scores_summary(record: GameRecord) -> str:
+    """Every seat's five scores in words, lowest colour first named."""
+    game = record.game
+    assert game is not None
+    lines = []
+    for seat in record.seats:
+        scores = game.scores(seat.seat)
+        each = ", ".join(f"{c.label} {s}" for c, s in zip(COLOURS, scores, strict=True))
+        lines.append(f"{seat_name(seat)}: lowest {lowest_text(game, seat.seat)}; {each}.")
+    return "\n".join(lines)

@@ -1,0 +1,182 @@
+"""What the channel is shown: one card per person's turn, with what happened since the last
+one, the table image and the person to move (with **My tiles**); at the end the result,
+with **Rematch** and **Replay**.
+
+The delivery loop (`bot/table/courier.py`) builds every table post here, from stored state
+only, so a post delivered again after a crash says exactly what the first one would have
+said. A card holds two texts: its story (what happened since the card before) and its
+call (whose move, or the result). When the next card arrives the older one is shrunk to
+its story in one line, with no picture and no buttons (`retired_turn_post`), so the
+channel reads as a list of turns with the live table at the bottom.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from render import render_table
+from storage import GameRecord, OwedPost
+
+from .controls import AFTER, CLOSE_UP, OPEN, button, my_tiles_button
+from .present import (
+    move_summary,
+    newest_that_fit,
+    seat_label,
+    seat_name,
+    seat_names,
+    standings_text,
+    start_line,
+    title,
+    turn_prompt,
+)
+from .safe_text import NOBODY
+from .summary import image_file, table_summary
+
+TABLE_FILENAME = "table.png"
+ACCENT = 0xF2C14E  # the yellow of the last-move highlight
+STORY_ROOM = 1200
+"""Characters of story one card may carry; older lines give way to newer."""
+RETIRED_ROOM = 600
+"""The longest one-line story a shrunk card keeps."""
+CALLS = ("Press **My tiles**", "is thinking…", "may exchange their rack or keep it")
+"""What the call of a card posted before the story and the call were apart says: a shrunk
+old card drops these lines."""
+
+
+def table_file(record: GameRecord) -> discord.File:
+    """The board above the scoreboards, as one image, with the table in words as alt text."""
+    assert record.game is not None
+    png = render_table(record.game, seat_names(record))
+    return image_file(png, TABLE_FILENAME, table_summary(record))
+
+
+def story_lines(record: GameRecord, posts: list[OwedPost]) -> list[str]:
+    """What happened since the last card, oldest first: notes, the start, each move (a
+    computer's for a person told as such), keeping the newest that fit."""
+    lines: list[tuple[str, bool]] = []  # (line, is it a note)
+    for post in posts:
+        if post.note:
+            lines.append((post.note, True))
+        if post.kind == "start":
+            lines.append((start_line(record), True))
+        elif post.kind == "move" and post.result is not None:
+            lines.append((move_summary(record, post.result, post.stand_in), False))
+    notes = [line for line, note in lines if note]  # a resignation, a timeout: never lost
+    room = STORY_ROOM - sum(len(line) + 1 for line in notes)
+    moves = [line for line, note in lines if not note]
+    left_out = len(moves) - len(newest_that_fit(moves, room))
+    kept, seen = [], 0
+    for line, note in lines:
+        if not note:
+            seen += 1
+        if note or seen > left_out:
+            kept.append(line)
+    if left_out:
+        kept.insert(0, f"(… and {left_out} earlier moves)")
+    return kept
+
+
+def card(
+    story: str,
+    call: str | None,
+    file: discord.File | None = None,
+    controls: list[discord.ui.Item] | None = None,
+) -> discord.ui.LayoutView:
+    """One Components V2 card: the story, the call, the image (with its alt text) in a
+    media gallery, and the controls under it."""
+    container: discord.ui.Container = discord.ui.Container(accent_colour=ACCENT)
+    container.add_item(discord.ui.TextDisplay(story))
+    if call:
+        container.add_item(discord.ui.TextDisplay(call))
+    if file is not None:
+        item = discord.MediaGalleryItem(file, description=file.description)
+        container.add_item(discord.ui.MediaGallery(item))
+    if controls:
+        container.add_item(discord.ui.ActionRow(*controls))
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(container)
+    return view
+
+
+def table_post(record: GameRecord, story: list[str]) -> dict[str, Any]:
+    """Keyword arguments for `channel.send`: the card with the story (oldest first), then
+    the turn's call or the final standings, the table image, and the controls. A V2
+    message has no `content`: the words are in the card.
+
+    Only the person to move is pinged (at the end: every person at the table); nobody's
+    name in a story pings anyone."""
+    game = record.game
+    assert game is not None
+    file = table_file(record)
+    text = "\n".join(story) or f"🎲 **{title(record.kind)}**"
+    if game.is_over:
+        again = "Play again" if game.solo else "Rematch"
+        controls: list[discord.ui.Item] = [
+            button(AFTER, record.id, "rematch", label=again, emoji="🔁",
+                   style=discord.ButtonStyle.primary),
+            button(AFTER, record.id, "replay", label="Replay", emoji="🎞️"),
+        ]  # fmt: skip
+        people = [discord.Object(s.user_id) for s in record.seats if s.is_human and not s.is_former]
+        return {
+            "view": card(text, standings_text(record), file, controls),
+            "file": file,
+            "allowed_mentions": discord.AllowedMentions(everyone=False, roles=False, users=people),
+        }
+    seat = record.seat_to_move
+    person = seat is not None and seat.plays_as is None and seat.user_id is not None
+    controls = [my_tiles_button(record.id, record.move_count)] if person else []
+    controls.append(button(CLOSE_UP, record.id, label="Close-up", emoji="🔍"))
+    return {
+        "view": card(text, turn_prompt(record), file, controls),
+        "file": file,
+        "allowed_mentions": discord.AllowedMentions(
+            everyone=False,
+            roles=False,
+            users=[discord.Object(seat.user_id)] if person and seat else False,  # type: ignore[list-item]
+        ),
+    }
+
+
+def solo_start_post(record: GameRecord) -> dict[str, Any]:
+    """A solo game's one post while it runs: who plays what, and **Play** for them to come
+    back to it. The moves are made in the player's own builder, not in the channel."""
+    seat = record.seats[0]
+    name = seat_name(seat)
+    story = f"🎲 **{name}** began a game of **{title(record.kind)}** solo."
+    call = (
+        f"{seat_label(seat)} plays it in their own window; the result is posted here at the "
+        "end. Press **Play** to go on with it."
+    )
+    play = button(OPEN, record.id, label="Play", emoji="▶️", style=discord.ButtonStyle.primary)
+    return {"view": card(story, call, None, [play]), "allowed_mentions": NOBODY}
+
+
+def retired_turn_post(message: discord.Message, *, keep_picture: bool = False) -> dict[str, Any]:
+    """Keyword arguments for `message.edit` that shrink an earlier card to its story in one
+    line: no call, no picture, no buttons. With `keep_picture` (the last card of a game
+    that was ended) the picture stays: it is the position the game ended in. A classic
+    message (posted before the V2 card) just loses its buttons."""
+    if not message.flags.components_v2:
+        return {"view": None}
+    view = discord.ui.LayoutView.from_message(message, timeout=None)
+    texts = [item for item in view.walk_children() if isinstance(item, discord.ui.TextDisplay)]
+    story = texts[0].content if texts else ""
+    lines = [line for line in story.splitlines() if line and not any(c in line for c in CALLS)]
+    if keep_picture:
+        for item in list(view.walk_children()):
+            gone = isinstance(item, discord.ui.ActionRow) or (
+                isinstance(item, discord.ui.TextDisplay) and item is not texts[0]
+            )
+            if gone and item.parent is not None:
+                item.parent.remove_item(item)  # type: ignore[union-attr]
+        if texts:
+            texts[0].content = "\n".join(lines) or "·"
+        return {"view": view}
+    line = " · ".join(lines)
+    if len(line) > RETIRED_ROOM:
+        line = line[: RETIRED_ROOM - 1] + "…"
+    quiet = discord.ui.LayoutView(timeout=None)  # a plain line, not a card: it is history
+    quiet.add_item(discord.ui.TextDisplay(line or "·"))
+    return {"view": quiet, "attachments": []}

@@ -1,0 +1,92 @@
+"""The channels games are played in, as Discord has them now.
+
+The desk, the courier and the scheduler find a game's channel here, and earlier turn posts
+lose their buttons here, so each needs only this and not the whole client.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from storage import GameRecord
+
+from ..screens.turn_post import retired_turn_post
+
+log = logging.getLogger(__name__)
+
+
+class Channels:
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+
+    async def channel(self, record: GameRecord) -> discord.abc.Messageable | None:
+        """The game's channel; None when Discord says it no longer exists."""
+        channel = await self.by_id(record.channel_id)
+        if channel is None:
+            log.warning("game %s: channel %s is gone", record.id, record.channel_id)
+        return channel  # type: ignore[return-value]
+
+    async def by_id(self, channel_id: int) -> discord.abc.GuildChannel | discord.Thread | None:
+        """A channel or thread by its id; None when Discord says it no longer exists."""
+        channel = self.client.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.client.fetch_channel(channel_id)
+            except discord.NotFound:
+                return None
+        return channel  # type: ignore[return-value]
+
+    @property
+    def me(self) -> int:
+        """The bot's own user id."""
+        assert self.client.user is not None
+        return self.client.user.id
+
+    async def edit_message(
+        self, channel_id: int, message_id: int | None, **changes: object
+    ) -> None:
+        """Edit one of the bot's messages, best effort (it may be gone)."""
+        if message_id is None:
+            return
+        try:
+            message = self.client.get_partial_messageable(channel_id).get_partial_message(
+                message_id
+            )
+            await message.edit(**changes)  # type: ignore[arg-type]
+        except (TimeoutError, discord.HTTPException, OSError):
+            log.info("could not edit message %s in channel %s", message_id, channel_id)
+
+    async def retire_turn_message(self, record: GameRecord, message_id: int | None) -> None:
+        """Shrink an old turn message to its story: its buttons would only say 'too late',
+        its call to move is stale and its picture shows a past position (an ended game's
+        last card keeps its picture). Best effort: a message that cannot be edited is left
+        as it is."""
+        if message_id is None:
+            return
+        try:
+            channel = await self.channel(record)
+            if channel is not None:
+                old = await channel.fetch_message(message_id)  # type: ignore[union-attr]
+                ended = record.status == "cancelled"
+                await old.edit(**retired_turn_post(old, keep_picture=ended))
+        except (TimeoutError, discord.HTTPException, OSError):
+            log.info("game %s: could not tidy turn message %s", record.id, message_id)
+
+    async def say(self, channel_id: int, text: str) -> None:
+        """A line in a channel, pinging nobody, best effort (it may be gone)."""
+        try:
+            channel = await self.by_id(channel_id)
+            if channel is not None:
+                await channel.send(text)  # type: ignore[union-attr]
+        except (TimeoutError, discord.HTTPException, OSError):
+            log.info("could not write in channel %s", channel_id)
+
+    async def direct_message(self, user_id: int, text: str) -> None:
+        """A direct message to a member, best effort (they may not accept them)."""
+        try:
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            await user.send(text)
+        except discord.HTTPException:
+            log.info("could not send a direct message to %s", user_id)

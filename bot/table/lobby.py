@@ -1,0 +1,260 @@
+"""The lobby: a public message with Join / Leave / Add computer / Start / Cancel (and How
+to play), and the rematch that opens a new one with the same seats.
+
+The buttons and the `/axio lobby join|leave|start|cancel` commands call the same methods here, so
+both paths check the same things and leave the lobby message saying the same. The
+computer-level picker is private and used once: a choice replaces it with what happened,
+and it carries the number of seats it was shown for, so a second tap adds nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections import defaultdict
+from collections.abc import Callable
+from datetime import datetime
+
+import discord
+
+from storage import ChannelBusyError, GameRecord, Repository
+
+from ..screens.controls import OTHER_CHANNEL, computer_view, lobby_view
+from ..screens.lobby import lobby_text
+from ..screens.present import seat_name, title
+from ..screens.refusals import Refusal
+from .background import log_event
+from .rights import may_manage
+
+log = logging.getLogger(__name__)
+_seeds = random.SystemRandom()
+
+
+class Lobby:
+    """`started(record)` is told of every game dealt here (the desk's, which shows it and
+    lets computers open)."""
+
+    def __init__(
+        self,
+        repo: Repository,
+        *,
+        started: Callable[[GameRecord], None],
+        clock: Callable[[], datetime] = discord.utils.utcnow,
+    ) -> None:
+        self.repo = repo
+        self.started = started
+        self.clock = clock
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    async def open(
+        self, interaction: discord.Interaction, kind: str, seats: int, *, thread: bool = False
+    ) -> None:
+        """`/axio new`: post the lobby with the host in the first seat; with `thread`, in a
+        new thread of its own named after the game (the thread is the game's channel)."""
+        where = await self._new_thread(interaction, kind) if thread else None
+        record = await self.repo.create_lobby(
+            kind,
+            interaction.guild_id or 0,
+            where.id if where else interaction.channel_id or 0,
+            interaction.user.id,
+            interaction.user.display_name,
+            max_seats=seats,
+            now=self.clock(),
+        )
+        await self._post(interaction, record, where)
+        log_event(record, "lobby opened")
+
+    async def repost(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """Post a stored lobby whose message was never recorded (the bot stopped between
+        the two), so `/axio new` brings it back instead of refusing without a link."""
+        await self._post(interaction, record, None)
+        log_event(record, "lobby reposted")
+
+    async def _post(
+        self, interaction: discord.Interaction, record: GameRecord, where: discord.Thread | None
+    ) -> None:
+        """The lobby message as the answer, or in the game's new thread with a link."""
+        if where is None:
+            view = lobby_view(record.id, record.kind)
+            await interaction.response.send_message(lobby_text(record), view=view)
+            message = await interaction.original_response()
+        else:
+            message = await where.send(lobby_text(record), view=lobby_view(record.id, record.kind))
+            await interaction.response.send_message(
+                f"🧵 {interaction.user.mention} opened {where.mention} for a game of "
+                f"**{title(record.kind)}**: join it there."
+            )
+        await self.repo.set_message_ids(record.id, lobby_message_id=message.id)
+
+    async def _new_thread(self, interaction: discord.Interaction, kind: str) -> discord.Thread:
+        channel = interaction.channel
+        if isinstance(channel, discord.Thread) or not isinstance(channel, discord.TextChannel):
+            raise Refusal(
+                "A game gets its own thread only from a text channel: run `/axio new` here "
+                "without `thread`, or in the channel this thread belongs to."
+            )
+        name = f"{title(kind)} — {interaction.user.display_name}'s table"[:100]
+        try:
+            return await channel.create_thread(
+                name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+            )
+        except discord.Forbidden as error:
+            raise Refusal(
+                "I may not create threads here. Ask a moderator to let me create public "
+                "threads, or run `/axio new` without `thread`."
+            ) from error
+
+    async def solo(self, interaction: discord.Interaction, kind: str) -> GameRecord:
+        """Start a one-player game at once. The member is answered by the caller (with
+        their builder); the channel by the table's start post, once."""
+        record = await self.repo.start_solo(
+            kind,
+            interaction.guild_id or 0,
+            interaction.channel_id or 0,
+            interaction.user.id,
+            interaction.user.display_name,
+            _seeds.randrange(2**31),
+            now=self.clock(),
+        )
+        self.started(record)
+        return record
+
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> GameRecord:
+        """The end post's **Rematch**: a new lobby here with the same seats, hosted by the
+        member who asked; a solo game's **Play again** starts a new one at once (its
+        player is answered by the caller)."""
+        old = await self.repo.get_game(game_id)
+        if old.channel_id != interaction.channel_id:
+            raise Refusal(OTHER_CHANNEL)
+        if old.seat_of(interaction.user.id) is None:
+            raise Refusal(
+                "Only the players of that game can ask for a rematch. Start your own "
+                "with `/axio new`."
+            )
+        if len(old.seats) == 1:
+            return await self.solo(interaction, old.kind)
+        user = interaction.user
+        try:
+            record = await self.repo.open_rematch(
+                game_id, user.id, user.display_name, now=self.clock()
+            )
+        except ChannelBusyError as busy:
+            raise Refusal(
+                "This channel already has a game open: join that one, or ask its host to "
+                "`/axio end` it first."
+            ) from busy
+        await self._post(interaction, record, None)
+        log_event(record, "rematch opened", after=game_id)
+        return record
+
+    async def press(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
+        """A lobby button or the matching command."""
+        record = await self.repo.get_game(game_id)
+        if record.channel_id != interaction.channel_id:
+            raise Refusal(OTHER_CHANNEL)
+        if record.status != "lobby":
+            raise Refusal(
+                "That lobby is closed: the game has started or was cancelled. "
+                "Use `/axio board` to see a running game."
+            )
+        user = interaction.user
+        now = self.clock()
+        if action == "join":
+            record = await self.repo.join(game_id, user.id, user.display_name, now=now)
+            note = "You joined the game."
+        elif action == "leave":
+            record = await self.repo.leave(game_id, user.id, now=now)
+            note = "You left the game."
+        else:
+            if not may_manage(interaction, record):
+                raise Refusal(
+                    f"Only the host, <@{record.host_id}>, can {self._verb(action)} this game."
+                )
+            if action == "cpu":
+                await interaction.response.send_message(
+                    "Which level should the computer play?",
+                    view=computer_view(game_id, len(record.seats)),
+                    ephemeral=True,
+                )
+                return
+            if action == "cancel":
+                record = await self.repo.cancel(game_id, now=now)
+                note = "You cancelled the game."
+            else:
+                record = await self.repo.start(game_id, _seeds.randrange(2**31), now=now)
+                note = "The game has started."
+        await self.refresh(interaction, record, note)
+        if record.status == "running":
+            self.started(record)
+
+    async def add_computer(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        level: str,
+        *,
+        seats: int | None = None,
+    ) -> None:
+        """A level picked: one computer joins, and the picker says so instead of offering
+        the levels again. `seats` (how many were taken when the picker was shown) makes a
+        second tap of the same picker add nothing."""
+        async with self._locks[game_id]:
+            record = await self.repo.get_game(game_id)
+            if record.channel_id != interaction.channel_id:
+                raise Refusal(OTHER_CHANNEL)
+            if record.status != "lobby":
+                raise Refusal("That lobby is closed, so no computer can join it.")
+            if not may_manage(interaction, record):
+                raise Refusal(f"Only the host, <@{record.host_id}>, can add computer players.")
+            if seats is not None and len(record.seats) != seats:
+                await self._picked(
+                    interaction,
+                    "That choice was already made: press **Add computer** again for another.",
+                )
+                return
+            record = await self.repo.add_computer(game_id, level, now=self.clock())  # type: ignore[arg-type]
+        joined = record.seats[-1]
+        await self.refresh(interaction, record, f"{seat_name(joined)} joined.", picker=True)
+
+    @staticmethod
+    async def _picked(interaction: discord.Interaction, note: str) -> None:
+        """Replace a private picker with what its press did (no buttons left)."""
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            await interaction.response.edit_message(content=note, view=None)
+        else:
+            await interaction.response.send_message(note, ephemeral=True)
+
+    async def refresh(
+        self,
+        interaction: discord.Interaction,
+        record: GameRecord,
+        note: str,
+        *,
+        picker: bool = False,
+    ) -> None:
+        """Answer the member and bring the lobby message up to date; a `picker` pressed is
+        replaced by the note."""
+        view = lobby_view(record.id, record.kind) if record.status == "lobby" else None
+        is_lobby_message = (
+            interaction.message is not None and interaction.message.id == record.lobby_message_id
+        )
+        if is_lobby_message:
+            await interaction.response.edit_message(content=lobby_text(record), view=view)
+            return
+        if picker:
+            await self._picked(interaction, note)
+        else:
+            await interaction.response.send_message(note, ephemeral=True)
+        channel = interaction.channel
+        if record.lobby_message_id and isinstance(channel, discord.abc.Messageable):
+            try:
+                message = channel.get_partial_message(record.lobby_message_id)  # type: ignore[attr-defined]
+                await message.edit(content=lobby_text(record), view=view)
+            except discord.HTTPException:
+                log.info("game %s: lobby message is gone", record.id)
+
+    @staticmethod
+    def _verb(action: str) -> str:
+        return {"cpu": "add computer players to", "start": "start", "cancel": "cancel"}[action]

@@ -1,0 +1,79 @@
+"""A tournament's sign-up: the public message with **Join** and **Leave**, and the
+`/axio tournament join|leave` commands, which call the same methods here, so both check
+the same things and leave the sign-up message saying the same.
+
+The member is always told, privately, what was stored ("You joined …, 5 players so far");
+the sign-up message is brought up to date beside it (best effort: a message that cannot
+be edited changes nothing that was stored).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+import discord
+
+from storage import Repository, Tournament
+
+from ..screens.controls import signup_view
+from ..screens.present import counted
+from ..screens.refusals import Refusal
+from ..screens.tournament import heading, signup_text
+from .channels import Channels
+
+
+def signup_message(t: Tournament) -> dict[str, object]:
+    """The sign-up message as it should read now (buttons only while signing up)."""
+    return {"content": signup_text(t), "view": signup_view(t.id) if t.status == "signup" else None}
+
+
+async def update_signup_message(channels: Channels, t: Tournament) -> None:
+    """Bring the sign-up message up to date (after a start, an end, a join by command)."""
+    await channels.edit_message(t.channel_id, t.signup_message_id, **signup_message(t))
+
+
+class Signup:
+    def __init__(
+        self,
+        repo: Repository,
+        channels: Channels,
+        *,
+        clock: Callable[[], datetime] = discord.utils.utcnow,
+    ) -> None:
+        self.repo = repo
+        self.channels = channels
+        self.clock = clock
+
+    async def press(
+        self, interaction: discord.Interaction, tournament_id: int, action: str
+    ) -> None:
+        """**Join** or **Leave**, from the button or the command."""
+        t = await self.repo.tournament(tournament_id)
+        if t.guild_id != interaction.guild_id:
+            raise Refusal("That tournament belongs to another server.")
+        if t.status != "signup":
+            raise Refusal(
+                f"Sign-up for {heading(t)} is closed. `/axio tournament standings` shows how "
+                "it stands; `/axio tournament withdraw` leaves one that has started."
+            )
+        user = interaction.user
+        if action == "join":
+            t = await self.repo.join_tournament(t.id, user.id, user.display_name, now=self.clock())
+            note = f"You joined {heading(t)}: {counted(len(t.players), 'player')} so far."
+            if t.starts_at:
+                note += f" It starts {discord.utils.format_dt(t.starts_at, 'R')}."
+        else:
+            t = await self.repo.leave_tournament(t.id, user.id)
+            note = f"You left {heading(t)}."
+        await self.refresh(interaction, t, note)
+
+    async def refresh(self, interaction: discord.Interaction, t: Tournament, note: str) -> None:
+        """Tell the member what was stored, and bring the sign-up message up to date."""
+        message = interaction.message
+        if message is not None and message.id == t.signup_message_id:
+            await interaction.response.edit_message(**signup_message(t))  # type: ignore[arg-type]
+            await interaction.followup.send(note, ephemeral=True)
+            return
+        await interaction.response.send_message(note, ephemeral=True)
+        await update_signup_message(self.channels, t)

@@ -1,0 +1,236 @@
+"""The daily challenge's share card and a tournament's standings, with their alt text.
+
+The share card is spoiler-free: the day's number, the score, the percentile, the streak
+and the five colour totals as short tracks; never the board or a move, since others have
+the same deal to play that day. The standings are a table (rank, name, points and the
+tie-breaks) at the width of the other images, so a phone shows them 390 px wide with
+text of 12 px or more. Pure functions: numbers in, PNG bytes or words out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Protocol
+
+from PIL import Image, ImageDraw
+
+from engine import COLOURS, game_class
+from engine.tournament import format_points
+
+from . import theme
+
+WIDTH = 720
+PAD = 24
+TITLE_SIZE = 40
+BIG_SIZE = 72
+TEXT_SIZE = 30
+SMALL_SIZE = 24
+TRACK_ROW = 40
+TABLE_ROW = 46
+STANDINGS_SHOWN = 24
+"""Rows a standings picture shows; the rest are summed up in its last line (and the
+text version the bot posts beside it can list them all)."""
+
+
+def _title(kind: str) -> str:
+    return "AXIO Rota" if kind == "rota" else "AXIO"
+
+
+def track_cap(kind: str) -> int:
+    """The most one colour can total in a solo game of `kind` (solo AXIO's two boards)."""
+    game = game_class(kind)
+    return game.cap * (2 if game.solo_boards_doubled else 1)
+
+
+@dataclass(frozen=True)
+class DailyCard:
+    """What the share card shows."""
+
+    kind: str
+    day: int
+    scores: tuple[int, ...]
+    """The five colour totals, in colour order (engine.COLOURS)."""
+    percentile: float | None
+    players: int
+    streak: int
+    best_streak: int
+
+    @property
+    def score(self) -> int:
+        return min(self.scores)
+
+
+def render_daily_card(card: DailyCard) -> bytes:
+    return theme.png_bytes(draw_daily_card(card))
+
+
+def draw_daily_card(card: DailyCard) -> Image.Image:
+    top = PAD + TITLE_SIZE + 12
+    tracks_top = top + BIG_SIZE + 2 * TEXT_SIZE + 56
+    height = tracks_top + len(COLOURS) * TRACK_ROW + PAD
+    image = Image.new("RGB", (WIDTH, height), theme.CARD)
+    draw = ImageDraw.Draw(image)
+    title = f"{_title(card.kind)} daily #{card.day}"
+    theme.text(draw, (PAD, PAD + TITLE_SIZE // 2), title, TITLE_SIZE, theme.HIGHLIGHT, "lm")
+    theme.text(draw, (PAD, top + BIG_SIZE // 2), str(card.score), BIG_SIZE, theme.TEXT, "lm")
+    label_x = PAD + theme.text_width(str(card.score), BIG_SIZE) + 16
+    theme.text(draw, (label_x, top + BIG_SIZE // 2 + 8), "score", TEXT_SIZE, theme.MUTED, "lm")
+    y = top + BIG_SIZE + 16 + TEXT_SIZE // 2
+    theme.text(draw, (PAD, y), _percentile_words(card), TEXT_SIZE, theme.TEXT, "lm")
+    y += TEXT_SIZE + 14
+    theme.text(draw, (PAD, y), _streak_words(card), TEXT_SIZE, theme.TEXT, "lm")
+    _tracks(image, card, tracks_top)
+    return image
+
+
+def _percentile_words(card: DailyCard) -> str:
+    if card.percentile is None:
+        return "not finished on its day"
+    people = "player" if card.players == 1 else "players"
+    return f"percentile {int(card.percentile)} of {card.players:,} {people}"
+
+
+def _streak_words(card: DailyCard) -> str:
+    days = "day" if card.streak == 1 else "days"
+    return f"streak {card.streak} {days} (best {card.best_streak})"
+
+
+def _tracks(image: Image.Image, card: DailyCard, top: int) -> None:
+    """Each colour: its chip, a bar as long as its total against the cap, the number;
+    the lowest colour (the score) in full colour, the others a shade darker."""
+    draw = ImageDraw.Draw(image)
+    cap = track_cap(card.kind)
+    chip = TRACK_ROW - 8
+    left, right = PAD + chip + 12, WIDTH - PAD - 64
+    for i, (colour, total) in enumerate(zip(COLOURS, card.scores, strict=True)):
+        mid = top + i * TRACK_ROW + TRACK_ROW // 2
+        theme.paste(image, theme.chip(colour, chip), (PAD, mid - chip / 2))
+        bar = (left, mid - 9, right, mid + 9)
+        draw.rounded_rectangle(bar, radius=6, fill=theme.TRACK)
+        lowest = total == card.score
+        rgb = theme.TILE_RGB[colour] if lowest else theme.PRINTED_RGB[colour]  # in the palette
+        end = max(left + 12, left + (right - left) * min(total, cap) / cap)
+        if total:
+            draw.rounded_rectangle((left, mid - 9, end, mid + 9), radius=6, fill=rgb)
+        ink = theme.TEXT if lowest else theme.MUTED
+        theme.text(draw, (WIDTH - PAD, mid + 1), str(total), TEXT_SIZE, ink, "rm")
+
+
+def daily_card_alt(card: DailyCard) -> str:
+    """The share card in words (its image's description)."""
+    totals = ", ".join(f"{c.label} {t}" for c, t in zip(COLOURS, card.scores, strict=True))
+    return (
+        f"{_title(card.kind)} daily #{card.day}: score {card.score}, "
+        f"{_percentile_words(card)}, {_streak_words(card)}. Colour totals: {totals}."
+    )
+
+
+class StandingLine(Protocol):
+    """One line of standings: storage.TournamentStanding has this shape, or StandingsRow."""
+
+    rank: int
+    name: str
+    points: Fraction
+    buchholz: Fraction
+    lowest_sum: int
+    withdrawn: bool
+
+
+@dataclass(frozen=True)
+class StandingsRow:
+    rank: int
+    name: str
+    points: Fraction
+    buchholz: Fraction
+    lowest_sum: int
+    withdrawn: bool = False
+
+
+_COLUMNS = (("#", 56), ("player", 0), ("pts", 84), ("buch", 104), ("lows", 100))
+"""Column titles and widths; the name takes what is left."""
+LEGEND = "pts: points · buch: Buchholz · lows: sum of lowest colours"
+
+
+def points_figure(value: Fraction) -> str:
+    """Points in the picture's font (which has no ½): 3, 2.5, 2.33."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):.2f}".rstrip("0")
+
+
+def render_standings(title: str, lines: Sequence[StandingLine], subtitle: str = "") -> bytes:
+    return theme.png_bytes(draw_standings(title, lines, subtitle))
+
+
+def draw_standings(title: str, lines: Sequence[StandingLine], subtitle: str = "") -> Image.Image:
+    """The standings as a table: rank, name, points, Buchholz, sum of lowest colours;
+    `subtitle` (say, "after round 3 of 5") on the line under the title."""
+    shown = list(lines[:STANDINGS_SHOWN])
+    more = len(lines) - len(shown)
+    head = PAD + TITLE_SIZE + 12 + 2 * (SMALL_SIZE + 10)
+    height = head + TABLE_ROW * (1 + len(shown) + (1 if more else 0)) + PAD
+    image = Image.new("RGB", (WIDTH, height), theme.CARD)
+    draw = ImageDraw.Draw(image)
+    room = WIDTH - 2 * PAD - 130  # clear of the corner Discord covers
+    theme.text(draw, (PAD, PAD + TITLE_SIZE // 2), theme.fit_text(title, TITLE_SIZE, room),
+               TITLE_SIZE, theme.HIGHLIGHT, "lm")  # fmt: skip
+    y = PAD + TITLE_SIZE + 12 + SMALL_SIZE // 2
+    theme.text(draw, (PAD, y), subtitle, TEXT_SIZE - 4, theme.TEXT, "lm")
+    theme.text(draw, (PAD, y + SMALL_SIZE + 10), LEGEND, SMALL_SIZE - 2, theme.MUTED, "lm")
+    edges = _column_edges()
+    _row(draw, head, edges, [c for c, _ in _COLUMNS], theme.MUTED, SMALL_SIZE)
+    for i, line in enumerate(shown):
+        y = head + TABLE_ROW * (i + 1)
+        if i % 2 == 0:
+            draw.rectangle((PAD // 2, y, WIDTH - PAD // 2, y + TABLE_ROW - 1), fill=theme.PANEL)
+        name = line.name + (" (withdrawn)" if line.withdrawn else "")
+        cells = [
+            str(line.rank),
+            theme.fit_text(name, TEXT_SIZE, edges[2][0] - edges[1][0] - 12),
+            points_figure(line.points),
+            points_figure(line.buchholz),
+            str(line.lowest_sum),
+        ]
+        colour = theme.MUTED if line.withdrawn else theme.TEXT
+        _row(draw, y, edges, cells, colour, TEXT_SIZE, gold=line.rank == 1)
+    if more:
+        y = head + TABLE_ROW * (len(shown) + 1) + TABLE_ROW // 2
+        theme.text(draw, (PAD, y), f"… and {more} more", SMALL_SIZE, theme.MUTED, "lm")
+    return image
+
+
+def _column_edges() -> list[tuple[int, int]]:
+    """(left, right) of each column; the name column stretches."""
+    fixed = sum(width for _, width in _COLUMNS)
+    name = WIDTH - 2 * PAD - fixed
+    edges, x = [], PAD
+    for _, width in _COLUMNS:
+        width = width or name
+        edges.append((x, x + width))
+        x += width
+    return edges
+
+
+def _row(draw, y, edges, cells, colour, size, gold=False) -> None:  # type: ignore[no-untyped-def]
+    """One row: the rank right-aligned, the name left, the numbers right-aligned."""
+    mid = y + TABLE_ROW // 2
+    for column, ((left, right), cell) in enumerate(zip(edges, cells, strict=True)):
+        ink = theme.HIGHLIGHT if gold and column < 2 else colour
+        if column == 1:
+            theme.text(draw, (left + 12, mid), cell, size, ink, "lm")
+        else:
+            theme.text(draw, (right - 4, mid), cell, size, ink, "rm")
+
+
+def standings_alt(title: str, lines: Sequence[StandingLine], subtitle: str = "") -> str:
+    """The standings in words: every line, with the tie-breaks named."""
+    words = [f"{title}{', ' + subtitle if subtitle else ''}."]
+    for line in lines:
+        note = ", withdrawn" if line.withdrawn else ""
+        words.append(
+            f"{line.rank}. {line.name}{note}: {format_points(line.points)} points "
+            f"(Buchholz {format_points(line.buchholz)}, lowest colours {line.lowest_sum})."
+        )
+    return " ".join(words)
