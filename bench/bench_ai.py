@@ -1,88 +1,167 @@
-"""Computer players: normal and hard against the greedy baseline, and how long hard thinks.
+"""Computer players against each other, and how long each level thinks.
 
-Each pairing plays two-player games on seeds 0..N-1, the level's seat alternating with the
-seed; a game counts 1 when the level ranks first alone, 1/2 when it shares first place.
-Hard gets 200 ms a move there. Then hard plays every seat of 4-player AXIO games at the
-default 1 s budget, and every one of those moves is timed.
+Strength: each pairing plays 2-player games on seeds 0..N-1, every seed twice with the
+two players' seats swapped, so that each deal is played from both sides. A game counts 1
+for the first-named level when it ranks first alone, 1/2 when it shares first place; the
+figure is the mean over the 2N games with its 95 % confidence interval (normal
+approximation, `_ci95`). Pairings: normal and hard against greedy in both games at
+MATCH_BUDGET_S a move, and expert against hard in both games with both at
+EXPERT_MATCH_BUDGET_S a move (the bot gives every computer the same budget). In these
+matches the levels think with counted work only, the clock's safety stop off, so the win
+rates do not depend on how busy the machine is (see engine/ai/work.py).
 
-Run: python -m bench.bench_ai [--games N] [--workers 2]
+Time: each level at its default budget (hard 1 s, expert 2 s) plays every seat of
+4-player AXIO and Rota games as in play (safety stop on); each move is timed
+(`hard_move_ms_p95`, `expert_move_ms_p95`, max too); easy and normal are timed on the
+same positions. Levels should stay within their budget + 10 % at p95.
+
+Run: nice -n 10 python -m bench.bench_ai [--games N] [--workers 2] [--pairings …]
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import time
 from multiprocessing import Pool
 
 from bench.common import percentile, report
 from engine import game_class
-from engine.ai import choose_move, greedy
+from engine.ai import choose_move, expert, greedy, lookahead
 from engine.ai.evaluate import win_share
 
 MATCH_BUDGET_S = 0.2
-DEFAULT_BUDGET_S = 1.0
-PAIRINGS = (("axio", "hard"), ("rota", "hard"), ("axio", "normal"), ("rota", "normal"))
-TIMED_GAMES = 2
+EXPERT_MATCH_BUDGET_S = 0.5
+DEFAULT_BUDGET_S = {"hard": 1.0, "expert": expert.DEFAULT_BUDGET_S}
+PAIRINGS = {
+    "axio_hard_vs_greedy": ("axio", "hard", "greedy", MATCH_BUDGET_S),
+    "rota_hard_vs_greedy": ("rota", "hard", "greedy", MATCH_BUDGET_S),
+    "axio_normal_vs_greedy": ("axio", "normal", "greedy", MATCH_BUDGET_S),
+    "rota_normal_vs_greedy": ("rota", "normal", "greedy", MATCH_BUDGET_S),
+    "axio_expert_vs_hard": ("axio", "expert", "hard", EXPERT_MATCH_BUDGET_S),
+    "rota_expert_vs_hard": ("rota", "expert", "hard", EXPERT_MATCH_BUDGET_S),
+}
+TIMED_GAMES = {"axio": 2, "rota": 2}
 
 
-def match_game(task: tuple[str, str, int]) -> tuple[str, str, float, list[float], int]:
-    """One two-player game of `level` against greedy: its win share and the level's move
-    times in milliseconds, and the level's lowest score at the end."""
-    kind, level, seed = task
+def counted_work_only() -> None:
+    """No clock stop in this process: decisions are the counted work's alone."""
+    lookahead.SAFETY_STOP = math.inf
+    expert.SAFETY_STOP = math.inf
+
+
+def move_of(game, level: str, seed: int, budget_s: float):
+    if level == "greedy":
+        return greedy(game)
+    return choose_move(game, level, seed=seed, budget_s=budget_s)
+
+
+def match_game(task: tuple[str, int, int]) -> tuple[str, float, list[float], int]:
+    """One game of a pairing with the first level in `seat`: its win share, its move times
+    in milliseconds and its lowest score at the end."""
+    name, seed, seat = task
+    kind, level, other, budget = PAIRINGS[name]
     game = game_class(kind)(2, seed)
-    seat = seed % 2
     times = []
     while not game.is_over:
         if game.to_move == seat:
             start = time.perf_counter()
-            move = choose_move(game, level, seed=seed, budget_s=MATCH_BUDGET_S)
+            move = move_of(game, level, seed, budget)
             times.append((time.perf_counter() - start) * 1000)
         else:
-            move = greedy(game)
+            move = move_of(game, other, seed + 1, budget)
         game.play(move)
-    return kind, level, win_share(game, seat), times, min(game.scores(seat))
+    return name, win_share(game, seat), times, min(game.scores(seat))
 
 
-def timed_game(seed: int) -> list[float]:
-    """A 4-player AXIO game with hard in every seat at the default budget: its move times."""
-    game = game_class("axio")(4, seed)
-    times = []
+def timed_game(task: tuple[str, str, int]) -> dict[str, list[float]]:
+    """A 4-player game with `level` in every seat at its default budget, the clock's stop
+    on: its move times, and those of easy and normal on the same positions."""
+    kind, level, seed = task
+    game = game_class(kind)(4, seed)
+    times: dict[str, list[float]] = {level: [], "easy": [], "normal": []}
     while not game.is_over:
+        for other in ("easy", "normal"):
+            start = time.perf_counter()
+            choose_move(game, other, seed=seed)
+            times[other].append((time.perf_counter() - start) * 1000)
         start = time.perf_counter()
-        move = choose_move(game, "hard", seed=seed, budget_s=DEFAULT_BUDGET_S)
-        times.append((time.perf_counter() - start) * 1000)
+        move = choose_move(game, level, seed=seed, budget_s=DEFAULT_BUDGET_S[level])
+        times[level].append((time.perf_counter() - start) * 1000)
         game.play(move)
     return times
 
 
+def interval(shares: list[float]) -> list[float]:
+    """The 95 % confidence interval of the mean (normal approximation, within 0..1)."""
+    mean = statistics.mean(shares)
+    half = 1.96 * statistics.stdev(shares) / math.sqrt(len(shares)) if len(shares) > 1 else 0
+    return [round(max(0.0, mean - half), 3), round(min(1.0, mean + half), 3)]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="games per pairing")
+    parser.add_argument("--games", type=int, default=200, help="seeds a pairing (2 games each)")
     parser.add_argument("--workers", type=int, default=2, help="processes (cores) to use")
+    parser.add_argument("--pairings", nargs="*", default=list(PAIRINGS), choices=list(PAIRINGS))
+    parser.add_argument("--no-timing", action="store_true", help="skip the timed games")
     args = parser.parse_args()
     started = time.perf_counter()
-    tasks = [(kind, level, seed) for seed in range(args.games) for kind, level in PAIRINGS]
-    shares: dict[tuple[str, str], list[float]] = {pairing: [] for pairing in PAIRINGS}
-    lowest: dict[tuple[str, str], list[int]] = {pairing: [] for pairing in PAIRINGS}
-    match_times: list[float] = []
-    with Pool(args.workers) as pool:
-        for kind, level, share, times, low in pool.imap_unordered(match_game, tasks):
-            shares[kind, level].append(share)
-            lowest[kind, level].append(low)
-            if level == "hard":
-                match_times.extend(times)
-        move_times = [t for times in pool.map(timed_game, range(TIMED_GAMES)) for t in times]
-    figures: dict[str, float | int] = {}
-    for kind, level in PAIRINGS:
-        winrate = statistics.mean(shares[kind, level])
-        figures[f"{kind}_{level}_vs_greedy_winrate"] = round(winrate, 3)
-    for kind, level in PAIRINGS:
-        figures[f"{kind}_{level}_mean_lowest"] = round(statistics.mean(lowest[kind, level]), 2)
-    figures["hard_move_ms_p95"] = round(percentile(move_times, 0.95), 1)
-    figures["hard_move_ms_max"] = round(max(move_times), 1)
-    figures["hard_200ms_move_ms_p95"] = round(percentile(match_times, 0.95), 1)
-    figures["games"] = len(tasks) + TIMED_GAMES
+    tasks = [
+        (name, seed, seat)
+        for seed in range(args.games)
+        for name in args.pairings
+        for seat in (0, 1)
+    ]
+    shares: dict[str, list[float]] = {name: [] for name in args.pairings}
+    lowest: dict[str, list[int]] = {name: [] for name in args.pairings}
+    match_times: dict[str, list[float]] = {name: [] for name in args.pairings}
+    timed: dict[str, list[float]] = {}
+    timed_tasks = [
+        (kind, level, seed)
+        for level in ("hard", "expert")
+        for kind, count in TIMED_GAMES.items()
+        for seed in range(count)
+    ]
+    with Pool(args.workers, initializer=counted_work_only) as pool:
+        for name, share, times, low in pool.imap_unordered(match_game, tasks):
+            shares[name].append(share)
+            lowest[name].append(low)
+            match_times[name].extend(times)
+    if not args.no_timing:
+        with Pool(args.workers) as pool:
+            for times in pool.imap_unordered(timed_game, timed_tasks):
+                for level, found in times.items():
+                    timed.setdefault(level, []).extend(found)
+    figures: dict[str, object] = {}
+    for name in args.pairings:
+        figures[f"{name}_winrate"] = round(statistics.mean(shares[name]), 3)
+        figures[f"{name}_winrate_ci95"] = interval(shares[name])
+        figures[f"{name}_games"] = len(shares[name])
+    for name in args.pairings:
+        kind, level, _, _ = PAIRINGS[name]
+        figures[f"{kind}_{level}_mean_lowest"] = round(statistics.mean(lowest[name]), 2)
+    figures["match_budget_s"] = MATCH_BUDGET_S
+    figures["expert_match_budget_s"] = EXPERT_MATCH_BUDGET_S
+    for level in ("hard", "expert"):
+        found = [
+            t for name in args.pairings if PAIRINGS[name][1] == level for t in match_times[name]
+        ]
+        if found:
+            budget = MATCH_BUDGET_S if level == "hard" else EXPERT_MATCH_BUDGET_S
+            figures[f"{level}_{round(budget * 1000)}ms_move_ms_p95"] = round(
+                percentile(found, 0.95), 1
+            )
+    for level in ("easy", "normal", "hard", "expert"):
+        if level in timed:
+            figures[f"{level}_move_ms_p95"] = round(percentile(timed[level], 0.95), 1)
+            figures[f"{level}_move_ms_max"] = round(max(timed[level]), 1)
+    if timed:
+        figures["hard_timed_budget_s"] = DEFAULT_BUDGET_S["hard"]
+        figures["expert_timed_budget_s"] = DEFAULT_BUDGET_S["expert"]
+        figures["timed_moves"] = {level: len(found) for level, found in timed.items()}
+    figures["games"] = len(tasks) + (0 if args.no_timing else len(timed_tasks))
     figures["seconds"] = round(time.perf_counter() - started)
     report(figures)
 

@@ -13,6 +13,7 @@ Decisions where the rulebook is silent (RULES.md marks the others):
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .axio_board import (
@@ -27,7 +28,16 @@ from .axio_board import (
 )
 from .axio_moves import AxioMove, Exchange, Placement, parse_axio_move, tile_key, tile_text
 from .axio_runs import RunTable
-from .common import COLOURS, Colour, IllegalMoveError, PlayResult, ScoredMove, add_points
+from .common import (
+    COLOURS,
+    Colour,
+    IllegalMoveError,
+    PlayResult,
+    Points,
+    ScoredMove,
+    add_points,
+    best_by_points,
+)
 from .game import TileGame
 
 RACK_SIZE = 5
@@ -198,24 +208,45 @@ class AxioGame(TileGame):
 
     def scored_moves(self) -> list[ScoredMove]:
         """All legal placements with their points, computed from one scan of the board."""
+        return [
+            ScoredMove(Placement(a, ca, b, cb), points)
+            for a, ca, b, cb, points in self._placement_points()
+        ]
+
+    def best_move(self, key: Callable[[Points], Any]) -> tuple[Placement | None, int]:
+        """The legal placement whose points `key` ranks highest (the first in
+        `scored_moves()` order on ties) and how many placements there are.
+
+        What a computer's look-ahead asks of every simulated turn: building a move object
+        for each of a thousand placements took most of its time. `key` is called once per
+        distinct points vector.
+        """
+        best, count = best_by_points(self._placement_points(), key)
+        if best is None:
+            return None, 0
+        return Placement(best[0], best[1], best[2], best[3]), count
+
+    def _placement_points(self) -> Iterator[tuple[int, Colour, int, Colour, Points]]:
+        """Every legal placement as (cell, colour, cell, colour, points), from one scan of
+        the board, in the engine's fixed order."""
         if self.over or self.phase != PLACE:
-            return []
+            return
         runs = RunTable(self.board)
-        moves = []
-        tiles = sorted(set(self.racks[self.to_move]), key=tile_text)
+        turns = [
+            (ca, cb, COLOUR_POSITION[ca], COLOUR_POSITION[cb])
+            for x, y in sorted(set(self.racks[self.to_move]), key=tile_text)
+            for ca, cb in (((x, y), (y, x)) if x is not y else ((x, y),))
+        ]
         for a, b in self.placement_pairs(self.to_move):
             towards_b = direction_between(a, b)
             points_a = runs.half_points[a][towards_b]
             points_b = runs.half_points[b][(towards_b + 2) % 4]
             base, touching_a, touching_b = runs.pyramid_points(a, b)
-            for x, y in tiles:
-                for ca, cb in ((x, y), (y, x)) if x is not y else ((x, y),):
-                    ia, ib = COLOUR_POSITION[ca], COLOUR_POSITION[cb]
-                    points = list(base)
-                    points[ia] += points_a[ia] + touching_a
-                    points[ib] += points_b[ib] + touching_b
-                    moves.append(ScoredMove(Placement(a, ca, b, cb), tuple(points)))
-        return moves
+            for ca, cb, ia, ib in turns:
+                points = list(base)
+                points[ia] += points_a[ia] + touching_a
+                points[ib] += points_b[ib] + touching_b
+                yield a, ca, b, cb, tuple(points)  # type: ignore[misc]
 
     def _apply(self, move: AxioMove) -> PlayResult:
         if isinstance(move, Exchange):

@@ -18,12 +18,18 @@ class RunTable:
     when its other half lies in direction `d` (so the walk skips that direction).
     """
 
-    __slots__ = ("board", "half_points")
+    __slots__ = ("board", "empty_around", "half_points")
 
     def __init__(self, board: Board) -> None:
         self.board = board
         self.half_points: dict[int, list[list[int]]] = {}
-        for cell in board.empty_cells():
+        cells = board.cells
+        empty = board.empty_cells()
+        self.empty_around = {
+            cell: sum(1 for n in NEIGHBOURS[cell] if cells[n] == EMPTY) for cell in empty
+        }
+        """How many empty neighbours each empty cell has."""
+        for cell in empty:
             runs = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
             for d, step in enumerate(DIRECTION_STEPS):
                 colour = board.colour_index(cell + step) if in_line(cell, step) else -1
@@ -36,18 +42,24 @@ class RunTable:
 
     def pyramid_points(self, a: int, b: int) -> tuple[list[int], int, int]:
         """Covering a and b isolates some cells: their fixed neighbour points, and how many
-        of them touch a and b (each such pyramid also scores that half's colour)."""
-        cells = self.board.cells
+        of them touch a and b (each such pyramid also scores that half's colour).
+
+        A neighbour is isolated when a and b were its only empty neighbours; the empty
+        neighbours of each cell are counted once per table, not once per placement.
+        """
+        empty_around = self.empty_around
         points = [0, 0, 0, 0, 0]
         touching_a = touching_b = 0
         for n in {*NEIGHBOURS[a], *NEIGHBOURS[b]}:
-            if n in (a, b) or cells[n] != EMPTY:
+            left = empty_around.get(n)
+            if left is None or n in (a, b):
                 continue
-            if all(m in (a, b) or cells[m] != EMPTY for m in NEIGHBOURS[n]):
+            near_a, near_b = a in NEIGHBOURS[n], b in NEIGHBOURS[n]
+            if left == near_a + near_b:
                 for colour, count in enumerate(self.board.symbol_points(n)):
                     points[colour] += count
-                touching_a += a in NEIGHBOURS[n]
-                touching_b += b in NEIGHBOURS[n]
+                touching_a += near_a
+                touching_b += near_b
         return points, touching_a, touching_b
 
 

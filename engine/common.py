@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 
 class Colour(enum.Enum):
@@ -267,6 +268,25 @@ class PlayResult:
         if pyramids:
             found["pyramids"] = list(self.pyramids)
         return {**found, "extra_turns": self.extra_turns}
+
+
+def best_by_points(
+    found: Iterable[tuple[Any, ...]], key: Callable[[Points], Any]
+) -> tuple[tuple[Any, ...] | None, int]:
+    """The first of `found` (tuples whose last item is their points) whose points `key`
+    ranks highest, and how many there were. `key` is called once per distinct points
+    vector: many placements score alike."""
+    keys: dict[Points, Any] = {}
+    best, best_key, count = None, None, 0
+    for item in found:
+        count += 1
+        points = item[-1]
+        rank = keys.get(points)
+        if rank is None:
+            rank = keys[points] = key(points)
+        if best_key is None or rank > best_key:
+            best, best_key = item, rank
+    return best, count
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
@@ -68,6 +68,11 @@ class TileGame(ABC):
     @abstractmethod
     def scored_moves(self) -> list[ScoredMove]:
         """Every legal move with the points it would score now."""
+
+    @abstractmethod
+    def best_move(self, key: Callable[[Points], Any]) -> tuple[Any, int]:
+        """The legal move whose points `key` ranks highest (the first in `scored_moves()`
+        order on ties) and how many moves there are; (None, 0) when none is a placement."""
 
     @classmethod
     @abstractmethod

@@ -20,9 +20,10 @@ Decisions where the rulebook is silent (RULES.md marks the others):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from .common import IllegalMoveError, PlayResult, ScoredMove
+from .common import IllegalMoveError, PlayResult, Points, ScoredMove, best_by_points
 from .game import TileGame
 from .rota_display import CENTRE, START_POSITIONS, Display, corner_points, placed_text
 from .rota_moves import Position, RotaMove
@@ -210,6 +211,19 @@ class RotaGame(TileGame):
         if self.over or tile is None:
             return []
         return [ScoredMove(m, p) for m, p in self.display.scored_placements(tile)]
+
+    def best_move(self, key: Callable[[Points], Any]) -> tuple[RotaMove | None, int]:
+        """The legal move whose points `key` ranks highest (the first in `scored_moves()`
+        order on ties) and how many moves there are, without building every move: what a
+        computer's look-ahead asks of each simulated turn. `key` is called once per
+        distinct points vector."""
+        tile = self.tile_to_place
+        if self.over or tile is None:
+            return None, 0
+        best, count = best_by_points(self.display.placement_points(tile), key)
+        if best is None:
+            return None, 0
+        return RotaMove(best[0], best[1], best[2], best[3]), count
 
     def _apply(self, move: Any) -> PlayResult:
         if not isinstance(move, RotaMove):

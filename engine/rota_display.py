@@ -171,22 +171,28 @@ class Display:
     def scored_placements(self, tile: Tile) -> list[tuple[RotaMove, Points]]:
         """Every placement of `tile` with its points: all legal positions, all four turns,
         and the five colours that can be named where an empty corner touches a tile."""
+        return [
+            (RotaMove(x, y, rotation, name), points)
+            for x, y, rotation, name, points in self.placement_points(tile)
+        ]
+
+    def placement_points(self, tile: Tile) -> Iterator[tuple[int, int, int, Colour | None, Points]]:
+        """`scored_placements` as plain tuples (x, y, rotation, name, points), in the same
+        order: a look-ahead scores thousands of placements and builds a move for one."""
         turns = [(r, colour_indices(turned(tile, r))) for r in ROTATIONS]
-        found: list[tuple[RotaMove, Points]] = []
         for position in self.legal_positions():
             x, y = position
             counts = self._counts(position)
             for rotation, laid in turns:
                 points, blank = _laid_points(counts, laid)
                 if blank < 0:
-                    found.append((RotaMove(x, y, rotation), tuple(points)))  # type: ignore[arg-type]
+                    yield x, y, rotation, None, tuple(points)  # type: ignore[misc]
                     continue
                 there = counts[blank] or []
                 for index, colour in enumerate(COLOURS):
                     named = list(points)
                     named[index] += there[index]
-                    found.append((RotaMove(x, y, rotation, colour), tuple(named)))  # type: ignore[arg-type]
-        return found
+                    yield x, y, rotation, colour, tuple(named)  # type: ignore[misc]
 
     def _counts(self, position: Position) -> list[Counts]:
         get = self.points.get

@@ -28,6 +28,9 @@ Public API, for the bot (names are stable):
   (a drawn clockwise arrow).
 - ``render_replay(game_class, players, seed, moves, names) -> bytes`` an animated GIF,
   one frame per turn.
+- ``render_review(review, names) -> bytes`` a game review (``engine.ai.review.GameReview``)
+  as a line chart of each player's lowest colour over the game, mistakes and blunders
+  marked; ``review_alt_text(review, names) -> str`` says the same in words (alt text).
 - ``render_daily_card(DailyCard(kind, day, scores, percentile, players, streak,
   best_streak)) -> bytes`` the daily challenge's spoiler-free share card (no board), and
   ``daily_card_alt(card) -> str`` its alt text.
@@ -62,6 +65,7 @@ from .community import (
 )
 from .pieces import hand_tile_box, rack_badge_centre, rack_half_box, render_hand, render_rack
 from .replay import render_replay
+from .review import render_review, review_alt_text, review_layout
 from .rota_display import render_rota_display, rota_layout, rota_position_centre
 from .scoreboard import render_scoreboard, seat_origin
 from .table import render_table, table_origins
@@ -96,10 +100,13 @@ __all__ = [
     "render_hand",
     "render_rack",
     "render_replay",
+    "render_review",
     "render_rota_display",
     "render_scoreboard",
     "render_standings",
     "render_table",
+    "review_alt_text",
+    "review_layout",
     "rota_layout",
     "rota_position_centre",
     "seat_origin",

@@ -121,7 +121,7 @@ class LobbyCommands(Database):
         now: datetime | None = None,
     ) -> GameRecord:
         if level not in LEVELS:
-            raise StorageError(f"there is no {level!r} computer: choose easy, normal or hard")
+            raise StorageError(f"there is no {level!r} computer: choose {', '.join(LEVELS)}")
         async with self._write() as conn:
             seats = await self._lobby_seats(conn, game_id)
             seat = Seat(len(seats), None, level, name or computer_name(seats, level))

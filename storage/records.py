@@ -14,11 +14,11 @@ from typing import Any, Literal
 from engine import Colour, TileGame
 
 Status = Literal["lobby", "running", "finished", "cancelled"]
-Level = Literal["easy", "normal", "hard"]
-LEVELS: tuple[Level, ...] = ("easy", "normal", "hard")
+Level = Literal["easy", "normal", "hard", "expert"]
+LEVELS: tuple[Level, ...] = ("easy", "normal", "hard", "expert")
 TimeoutAction = Literal["computer", "resign"]
 
-COMPUTER_IDS: dict[str, int] = {"easy": -1, "normal": -2, "hard": -3}
+COMPUTER_IDS: dict[str, int] = {"easy": -1, "normal": -2, "hard": -3, "expert": -4}
 """Computer levels as pseudo-players in ratings and results, so games against them count."""
 
 CHANNEL_GONE = "channel gone"

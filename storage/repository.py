@@ -21,6 +21,7 @@ from .members import MemberCommands
 from .operations import OperationsQueries
 from .outbox import OutboxCommands
 from .play import PlayCommands
+from .reviews import ReviewCommands
 from .schedule import ScheduleQueries
 from .seasons import SeasonQueries
 from .stats import StatsQueries
@@ -39,8 +40,9 @@ class Repository(
     ChannelPostCommands,
     SeasonQueries,
     OperationsQueries,
+    ReviewCommands,
 ):
-    """Games, seats, moves, results, ratings and guild settings in one database file.
+    """Games, seats, moves, results, ratings, guild settings and game reviews in one database.
 
     Open with `await Repository.open(path, clock=...)`; close with `await repo.close()` or
     use it as an async context manager.

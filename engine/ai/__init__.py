@@ -1,10 +1,10 @@
-"""Computer players for both games and every player count: easy, normal and hard.
+"""Computer players for both games and every player count: easy, normal, hard and expert.
 
 They fill empty seats, play for players who time out and give hints. Pure engine code:
 no I/O, deterministic for a given seed, and each decision stays within the time budget the
 caller passes. See `policies` (easy, normal and the greedy baseline), `lookahead` (hard),
-`evaluate` (how scores are valued) and `hints`.
-"""
+`expert`, `evaluate` (how scores are valued), `hints`, and `review` (a finished game's
+moves beside the expert's, for /axio review)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,12 @@ import random
 from typing import Any
 
 from ..game import TileGame
+from . import expert
 from .hints import Hint, hint
 from .lookahead import search
 from .policies import easy_move, greedy, normal_move
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 
 __all__ = ["LEVELS", "Hint", "choose_move", "greedy", "hint"]
 
@@ -36,4 +37,6 @@ def choose_move(game: TileGame, level: str, *, seed: int, budget_s: float = 1.0)
         return normal_move(game)
     if level == "hard":
         return search(game, seed=seed, budget_s=budget_s)[0].move
-    raise ValueError(f"there is no level {level!r}: choose easy, normal or hard")
+    if level == "expert":
+        return expert.search(game, seed=seed, budget_s=budget_s)[0].move
+    raise ValueError(f"there is no level {level!r}: choose {', '.join(LEVELS)}")

@@ -1,7 +1,8 @@
-"""Hints for the player to move: the hard level's best few moves, each with a short reason.
+"""Hints for the player to move: the hard (or expert) level's best few moves, each with a
+short reason.
 
 The bot shows them in an ephemeral reply (/axio hint), so they may only use what that
-player may know; they come from the same search as the hard level, which guarantees it.
+player may know; they come from the same search as the level, which guarantees it.
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from typing import Any
 from ..axio_moves import Exchange
 from ..common import COLOURS, Scoreboard
 from ..game import TileGame
+from . import expert, lookahead
 from .evaluate import earns_extra_turns
-from .lookahead import search
+
+SEARCHES = {"hard": lookahead.search, "expert": expert.search}
 
 
 @dataclass(frozen=True)
@@ -26,13 +29,18 @@ class Hint:
     reason: str
 
 
-def hint(game: TileGame, *, seed: int, budget_s: float = 1.0, count: int = 3) -> list[Hint]:
-    """Up to `count` suggestions for the seat to move, best first."""
+def hint(
+    game: TileGame, *, seed: int, budget_s: float = 1.0, count: int = 3, level: str = "hard"
+) -> list[Hint]:
+    """Up to `count` suggestions for the seat to move, best first, from the search of the
+    hard level or (where a server allows it) the expert level."""
     if game.is_over:
         return []
+    if level not in SEARCHES:
+        raise ValueError(f"hints come from the hard or the expert level, not {level!r}")
     board = game.scoreboards[game.to_move]
     extra = earns_extra_turns(game)
-    verdicts = search(game, seed=seed, budget_s=budget_s)[:count]
+    verdicts = SEARCHES[level](game, seed=seed, budget_s=budget_s)[:count]
     return [Hint(v.move, v.points, reason(board, v.move, v.points, extra)) for v in verdicts]
 
 

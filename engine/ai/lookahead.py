@@ -25,14 +25,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import time
 from dataclasses import dataclass
 from typing import Any
 
 from ..common import NO_POINTS, ScoredMove
 from ..game import TileGame
 from .evaluate import position_value
-from .policies import best_of, in_exchange, normal_move, ranked_moves
+from .policies import best_placement, in_exchange, normal_move, ranked_moves
+from .work import WorkBudget
 
 UNITS_PER_SECOND = 120_000
 """Work units a second of budget buys. A unit is about the time the engine takes to score
@@ -62,30 +62,16 @@ class Verdict:
     samples: int
 
 
-class _Budget:
-    """Counted work, with the wall clock as a safety stop only."""
-
-    def __init__(self, budget_s: float) -> None:
-        self.units = budget_s * UNITS_PER_SECOND
-        self.deadline = time.perf_counter() + budget_s * SAFETY_STOP
-
-    def spend(self, units: float) -> None:
-        self.units -= units
-
-    def out_of_time(self) -> bool:
-        return time.perf_counter() >= self.deadline
-
-
 def search(game: TileGame, *, seed: int, budget_s: float) -> list[Verdict]:
     """The candidate moves for the seat to move, best first, judged by look-ahead."""
     seat = game.to_move
     rng = random.Random(f"{seed}:{game.move_count}")
-    budget = _Budget(budget_s)
+    budget = WorkBudget(budget_s, UNITS_PER_SECOND, SAFETY_STOP)
     view = game.resample_hidden(seat, rng)
-    candidates = _candidates(view)
-    totals = [0.0] * len(candidates)
-    samples = [0] * len(candidates)
-    alive = list(range(len(candidates)))
+    options = candidates(view)
+    totals = [0.0] * len(options)
+    samples = [0] * len(options)
+    alive = list(range(len(options)))
     rounds = 0
     round_cost = 0.0
     while len(alive) > 1 and budget.units > round_cost and not budget.out_of_time():
@@ -93,7 +79,7 @@ def search(game: TileGame, *, seed: int, budget_s: float) -> list[Verdict]:
         before = budget.units
         budget.spend(DEAL_COST)
         for i in alive:
-            totals[i] += _rollout(det, seat, candidates[i].move, budget)
+            totals[i] += rollout(det, seat, options[i].move, budget, _horizon(det))
             samples[i] += 1
             if budget.out_of_time():
                 break
@@ -104,18 +90,19 @@ def search(game: TileGame, *, seed: int, budget_s: float) -> list[Verdict]:
             alive = sorted(alive[: max(2, len(alive) // 2)])
         round_cost = per_candidate * len(alive)
     means = [t / n if n else float("-inf") for t, n in zip(totals, samples, strict=True)]
-    order = sorted(range(len(candidates)), key=lambda i: (i not in alive, -means[i], i))
-    return [Verdict(candidates[i].move, candidates[i].points, means[i], samples[i]) for i in order]
+    order = sorted(range(len(options)), key=lambda i: (i not in alive, -means[i], i))
+    return [Verdict(options[i].move, options[i].points, means[i], samples[i]) for i in order]
 
 
-def _candidates(view: TileGame) -> list[ScoredMove]:
-    """The moves worth a look-ahead: both answers to an exchange, else the best few."""
+def candidates(view: TileGame, width: int = CANDIDATES) -> list[ScoredMove]:
+    """The moves worth a look-ahead: both answers to an exchange, else the `width` best by
+    the normal evaluation (one per distinct effect on the table)."""
     if in_exchange(view):
         return [ScoredMove(m, NO_POINTS) for m in view.legal_moves()]
     chosen: dict[Any, ScoredMove] = {}
     for _value, m in ranked_moves(view, view.scored_moves()):
         chosen.setdefault(_board_effect(m.move), m)
-        if len(chosen) == CANDIDATES:
+        if len(chosen) == width:
             break
     return list(chosen.values())
 
@@ -126,21 +113,20 @@ def _board_effect(move: Any) -> Any:
     return dataclasses.replace(move, name=None) if hasattr(move, "name") else move
 
 
-def _rollout(det: TileGame, seat: int, move: Any, budget: _Budget) -> float:
-    """Play `move` on a copy of `det`, then the following turns up to the horizon with the
-    normal policy; the value of where that leads for `seat`."""
+def rollout(det: TileGame, seat: int, move: Any, budget: WorkBudget, horizon: int) -> float:
+    """Play `move` on a copy of `det`, then the following turns with the normal policy
+    until turn `horizon` (or the end); the value of where that leads for `seat`."""
     game = det.copy()
     game.play(move)
     budget.spend(PLY_COST)
-    horizon = _horizon(det)
     while not game.is_over and game.turn < horizon:
         if in_exchange(game):
             game.play(normal_move(game))
             budget.spend(PLY_COST)
             continue
-        moves = game.scored_moves()
-        budget.spend(SCAN_COST[game.kind] + len(moves) + PLY_COST)
-        game.play(best_of(game, moves))
+        move, count = best_placement(game)
+        budget.spend(SCAN_COST[game.kind] + count + PLY_COST)
+        game.play(move)
     return position_value(game, seat)
 
 

@@ -35,7 +35,7 @@ def greedy(game: TileGame) -> Any:
     """
     if in_exchange(game):
         return Exchange(False)
-    return max(game.scored_moves(), key=lambda m: m.total).move
+    return game.best_move(sum)[0]
 
 
 def easy_move(game: TileGame, rng: random.Random) -> Any:
@@ -65,7 +65,14 @@ def normal_move(game: TileGame) -> Any:
     """The move that best lifts the mover's weakest colours now (one move, no look-ahead)."""
     if in_exchange(game):
         return Exchange(exchange_gain(game) > EXCHANGE_MARGIN)
-    return best_of(game, game.scored_moves())
+    return best_placement(game)[0]
+
+
+def best_placement(game: TileGame) -> tuple[Any, int]:
+    """`best_of` all of the mover's placements without listing them (the engine keeps only
+    the best), and how many there were: a look-ahead asks this of every simulated turn."""
+    value = move_valuer(game, game.to_move)
+    return game.best_move(lambda points: (value(points), sum(points)))
 
 
 def _values(game: TileGame, moves: list[ScoredMove]) -> list[float]:

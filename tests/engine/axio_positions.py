@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from engine import AxioGame, Colour
 from engine.axio_board import Board, parse_cell
 from engine.axio_moves import parse_tile
@@ -37,3 +39,17 @@ def colour_points(points: tuple[int, ...]) -> dict[Colour, int]:
     from engine import COLOURS
 
     return {COLOURS[i]: n for i, n in enumerate(points) if n}
+
+
+def axio_swap_hidden(game: AxioGame, seat: int, seed: int) -> AxioGame:
+    """The same game with the other racks, the bag order and the RNG's future changed."""
+    twin = game.copy()
+    others = [s for s in range(game.players) if s != seat]
+    pool = [t for s in others for t in twin.racks[s]] + twin.bag
+    random.Random(seed).shuffle(pool)
+    for s in others:
+        size = len(twin.racks[s])
+        twin.racks[s], pool = pool[:size], pool[size:]
+    twin.bag = pool
+    twin.rng.seed(seed)
+    return twin

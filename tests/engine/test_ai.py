@@ -3,14 +3,13 @@ taking AXIO's exchange and Rota's naming decisions."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from engine import AxioGame, Colour, Exchange, RotaGame, TileGame
 from engine.ai import LEVELS, choose_move, greedy
 from engine.axio import EXCHANGE
-from tests.engine.axio_positions import game_with
+from tests.engine.axio_positions import axio_swap_hidden, game_with
+from tests.engine.games import midgame
 from tests.engine.rota_positions import rota_game, swap_hidden
 
 KINDS = (AxioGame, RotaGame)
@@ -46,33 +45,12 @@ def test_greedy_takes_the_most_raw_points_now():
     assert next(m.total for m in game.scored_moves() if m.move == chosen) == best
 
 
-def midgame(kind: type[TileGame], players: int, seed: int, moves: int) -> TileGame:
-    game = kind(players, seed)
-    for _ in range(moves):
-        game.play(choose_move(game, "normal", seed=seed))
-    return game
-
-
 @pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.kind)
 @pytest.mark.parametrize("level", LEVELS)
 def test_same_seed_same_decision(kind, level, counted_work):
     game = midgame(kind, 3, seed=4, moves=7)
     first = choose_move(game, level, seed=9, budget_s=counted_work)
     assert choose_move(game.copy(), level, seed=9, budget_s=counted_work) == first
-
-
-def axio_swap_hidden(game: AxioGame, seat: int, seed: int) -> AxioGame:
-    """The same game with the other racks, the bag order and the RNG's future changed."""
-    twin = game.copy()
-    others = [s for s in range(game.players) if s != seat]
-    pool = [t for s in others for t in twin.racks[s]] + twin.bag
-    random.Random(seed).shuffle(pool)
-    for s in others:
-        size = len(twin.racks[s])
-        twin.racks[s], pool = pool[:size], pool[size:]
-    twin.bag = pool
-    twin.rng.seed(seed)
-    return twin
 
 
 @pytest.mark.parametrize(
@@ -126,7 +104,7 @@ def test_ai_names_the_weakest_colour_for_an_empty_corner(counted_work):
 def test_unknown_level_and_finished_game_refused():
     game = AxioGame(2, seed=1)
     with pytest.raises(ValueError, match="no level"):
-        choose_move(game, "expert", seed=1)
+        choose_move(game, "grandmaster", seed=1)
     play_out(game, "normal", seed=1)
     with pytest.raises(ValueError, match="over"):
         choose_move(game, "normal", seed=1)

@@ -28,6 +28,18 @@ def test_hints_are_legal_distinct_best_first_with_reasons(kind, counted_work):
     assert hints[0].move == choose_move(game, "hard", seed=2, budget_s=counted_work)
 
 
+def test_expert_hints_start_with_the_experts_move(expert_counted_work):
+    game = RotaGame(2, seed=8)
+    for _ in range(5):
+        game.play(choose_move(game, "normal", seed=1))
+    budget = expert_counted_work
+    hints = hint(game, seed=2, budget_s=budget, count=3, level="expert")
+    assert len({h.move for h in hints}) == 3
+    assert hints[0].move == choose_move(game, "expert", seed=2, budget_s=budget)
+    with pytest.raises(ValueError, match="hard or the expert"):
+        hint(game, seed=2, level="easy")
+
+
 def test_hint_offers_both_answers_to_an_exchange(counted_work):
     game = game_with(
         2, {}, racks=["rr rr rg rg rg", "bb"], scores=[[9, 9, 0, 9, 9], [0] * 5],

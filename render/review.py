@@ -1,0 +1,266 @@
+"""The review picture: each player's lowest colour over the game as a line chart, the
+big mistakes marked, and alt text that says the same in words.
+
+The lowest colour is what decides the game, so it is the one line per player worth
+following. Players read it on a phone (about 390 px wide): the image is 720 px wide like
+the other images, lines are thick, and the marks are few and large: a mistake is a ring
+on the player's line with "?", a blunder a filled dot with "??" (chess's signs), the move
+number beside it so it can be found in the list. Only the `LABELS` costliest marks get
+a number, so that four players' marks never pile into a smear.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from engine.ai.review import GameReview, MoveReview
+from engine.common import Colour
+
+from . import theme
+from .theme import RGB
+
+WIDTH = 720
+TITLE = 64
+PLOT_TOP = TITLE + 24
+PLOT_HEIGHT = 380
+AXIS_LEFT = 64
+AXIS_RIGHT = 28
+AXIS_BOTTOM = 44
+LEGEND_ROW = 52
+PAD = 12
+LINE = 5
+LABELS = 6
+TEXT_SIZE = 28
+SMALL_SIZE = 24
+MARK_RGB: dict[str, RGB] = {
+    "mistake": theme.TILE_RGB[Colour.ORANGE],
+    "blunder": theme.TILE_RGB[Colour.RED],
+}
+"""Orange and red, as chess sites mark mistakes and blunders."""
+MARK_RADIUS = 11
+GRID: RGB = theme.PANEL
+SIGNS = {"mistake": "?", "blunder": "??"}
+GAME_NAMES = {"axio": "AXIO", "rota": "AXIO Rota"}
+
+
+@dataclass(frozen=True)
+class ChartLayout:
+    """Where the plot lies, shared by the drawing and the tests."""
+
+    moves: int
+    top: int
+    cap: int
+    players: int
+
+    @property
+    def left(self) -> int:
+        return AXIS_LEFT
+
+    @property
+    def right(self) -> int:
+        return WIDTH - AXIS_RIGHT
+
+    @property
+    def bottom(self) -> int:
+        return PLOT_TOP + PLOT_HEIGHT
+
+    marks: bool = False
+    """Whether any mistake is marked: then a last row says what ? and ?? mean."""
+
+    @property
+    def height(self) -> int:
+        rows = self.players + (1 if self.marks else 0)
+        return self.bottom + AXIS_BOTTOM + rows * LEGEND_ROW + PAD
+
+    def point(self, move: int, value: float, seat: int = 0) -> tuple[float, float]:
+        """Where the line of `seat` is after `move` moves at `value`; the lines of several
+        players at one value lie a few pixels apart, so none hides another."""
+        x = self.left + (self.right - self.left) * move / max(1, self.moves)
+        spread = (seat - (self.players - 1) / 2) * (LINE - 1)
+        y = self.bottom - (self.bottom - self.top) * value / self.top_value + spread
+        return x, y
+
+    @property
+    def top_value(self) -> int:
+        return max(self.cap, 1)
+
+
+def review_layout(review: GameReview) -> ChartLayout:
+    cap = {"axio": 18, "rota": 12}.get(review.kind, 18)
+    highest = max(max(row) for row in review.lowest)
+    top = cap if highest <= cap else 2 * cap  # solo AXIO's second scoreboard
+    marks = bool(review.marked())
+    return ChartLayout(len(review.lowest) - 1, PLOT_TOP, top, review.players, marks)
+
+
+def render_review(review: GameReview, names: Sequence[str]) -> bytes:
+    """The chart as PNG bytes; `names` in seat order."""
+    layout = review_layout(review)
+    image = Image.new("RGB", (WIDTH, layout.height), theme.CARD)
+    draw = ImageDraw.Draw(image)
+    title = "Lowest colour"
+    theme.text(draw, (PAD, TITLE // 2 + 4), title, 34, theme.TEXT, anchor="lm")
+    # After the title, not in the top-right corner, where Discord puts its download button.
+    subtitle = f"{GAME_NAMES.get(review.kind, review.kind)} · {layout.moves} moves"
+    x = PAD + theme.text_width(title, 34) + 16
+    theme.text(draw, (x, TITLE // 2 + 6), subtitle, SMALL_SIZE, theme.MUTED, anchor="lm")
+    _axes(draw, layout)
+    for seat in range(review.players):
+        values = [row[seat] for row in review.lowest]
+        _line(draw, layout, seat, values)
+    _marks(draw, layout, review)
+    _legend(draw, layout, review, names)
+    return theme.png_bytes(image)
+
+
+def seat_rgb(seat: int) -> RGB:
+    return theme.PLAYER_RGB[seat % len(theme.PLAYER_RGB)]
+
+
+def _axes(draw: ImageDraw.ImageDraw, layout: ChartLayout) -> None:
+    step = 6 if layout.top_value > 12 else 3
+    for value in range(0, layout.top_value + 1, step):
+        _, y = layout.point(0, value)
+        draw.line((layout.left, y, layout.right, y), fill=GRID, width=2)
+        theme.text(draw, (layout.left - 12, y), str(value), SMALL_SIZE, theme.MUTED, anchor="rm")
+    every = _tick_step(layout.moves)
+    for move in range(0, layout.moves + 1, every):
+        x, _ = layout.point(move, 0)
+        draw.line((x, layout.bottom, x, layout.bottom + 8), fill=theme.MUTED, width=2)
+        theme.text(draw, (x, layout.bottom + 26), str(move), SMALL_SIZE, theme.MUTED)
+
+
+def _tick_step(moves: int) -> int:
+    for step in (5, 10, 20, 25, 50, 100):
+        if moves / step <= 6:
+            return step
+    return 200
+
+
+def _line(draw: ImageDraw.ImageDraw, layout: ChartLayout, seat: int, values: list[int]) -> None:
+    """A staircase: the lowest colour holds until the move that changes it."""
+    points = [layout.point(0, values[0], seat)]
+    for move in range(1, len(values)):
+        points.append(layout.point(move, values[move - 1], seat))
+        points.append(layout.point(move, values[move], seat))
+    draw.line(points, fill=theme.CARD, width=LINE + 4, joint="curve")
+    draw.line(points, fill=seat_rgb(seat), width=LINE, joint="curve")
+
+
+def _marks(draw: ImageDraw.ImageDraw, layout: ChartLayout, review: GameReview) -> None:
+    marked = review.marked()
+    labelled = sorted(marked, key=lambda m: -m.cost)[:LABELS]
+    taken: list[tuple[float, float, float, float]] = []
+    for move in marked:
+        x, y = layout.point(move.number, review.lowest[move.number][move.seat], move.seat)
+        _mark(draw, (x, y), move.grade)
+        if move in labelled:
+            _label(draw, layout, move, (x, y), MARK_RGB[move.grade], taken)
+
+
+def _mark(draw: ImageDraw.ImageDraw, at: tuple[float, float], grade: str) -> None:
+    """A blunder's filled dot or a mistake's ring."""
+    x, y = at
+    box = (x - MARK_RADIUS, y - MARK_RADIUS, x + MARK_RADIUS, y + MARK_RADIUS)
+    if grade == "blunder":
+        draw.ellipse(box, fill=MARK_RGB[grade], outline=theme.CARD, width=3)
+    else:
+        draw.ellipse(box, fill=theme.CARD, outline=MARK_RGB[grade], width=5)
+
+
+def _label(
+    draw: ImageDraw.ImageDraw,
+    layout: ChartLayout,
+    move: MoveReview,
+    at: tuple[float, float],
+    colour: RGB,
+    taken: list[tuple[float, float, float, float]],
+) -> None:
+    """The move number and its sign in a small box above the mark (below it if that is
+    taken or off the plot); no label at all if both are taken."""
+    words = f"{move.number}{SIGNS[move.grade]}"
+    w, h = theme.text_width(words, SMALL_SIZE) + 12, SMALL_SIZE + 8
+    x, y = at
+    x = min(max(x, layout.left + w / 2), layout.right - w / 2)
+    for cy in (y - 20 - h / 2, y + 20 + h / 2):
+        box = (x - w / 2, cy - h / 2, x + w / 2, cy + h / 2)
+        inside = layout.top - 16 <= box[1] and box[3] <= layout.bottom + 4
+        if inside and not any(_overlap(box, other) for other in taken):
+            taken.append(box)
+            draw.rounded_rectangle(box, radius=6, fill=theme.PANEL, outline=colour, width=2)
+            theme.text(draw, (x, cy), words, SMALL_SIZE, theme.TEXT)
+            return
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _legend(
+    draw: ImageDraw.ImageDraw, layout: ChartLayout, review: GameReview, names: Sequence[str]
+) -> None:
+    """One row per player: their line's colour, name, accuracy and marks."""
+    y = layout.bottom + AXIS_BOTTOM + LEGEND_ROW // 2
+    for player in review.seats:
+        seat = player.seat
+        draw.line((PAD, y, PAD + 36, y), fill=seat_rgb(seat), width=LINE + 2)
+        summary = _summary(player.accuracy, player.mistakes, player.blunders)
+        right = WIDTH - PAD
+        summary_w = theme.text_width(summary, SMALL_SIZE)
+        name = theme.fit_text(names[seat], TEXT_SIZE, right - summary_w - 24 - (PAD + 48))
+        theme.text(draw, (PAD + 48, y), name, TEXT_SIZE, theme.TEXT, anchor="lm")
+        theme.text(draw, (right, y), summary, SMALL_SIZE, theme.MUTED, anchor="rm")
+        y += LEGEND_ROW
+    if layout.marks:
+        for x, grade in ((PAD, "mistake"), (PAD + 220, "blunder")):
+            _mark(draw, (x + 18, y), grade)
+            words = f"{SIGNS[grade]} {grade}"
+            theme.text(draw, (x + 44, y), words, SMALL_SIZE, theme.MUTED, anchor="lm")
+
+
+def _summary(accuracy: float | None, mistakes: int, blunders: int) -> str:
+    parts = [f"{accuracy:.0f} %" if accuracy is not None else "no choices"]
+    if mistakes:
+        parts.append(f"{mistakes}?")
+    if blunders:
+        parts.append(f"{blunders}??")
+    return "  ".join(parts)
+
+
+ALT_LIMIT = 1000
+"""Discord takes up to 1,024 characters of alt text for an attachment."""
+
+
+def review_alt_text(review: GameReview, names: Sequence[str]) -> str:
+    """The chart in words: the game, then per player where their lowest colour ended,
+    their accuracy and their big mistakes, with what the expert would have played."""
+    game = GAME_NAMES.get(review.kind, review.kind)
+    moves = len(review.lowest) - 1
+    parts = [f"Line chart of each player's lowest colour over {moves} moves of {game}."]
+    for player in review.seats:
+        seat = player.seat
+        accuracy = (
+            f"accuracy {player.accuracy:.0f} %"
+            if player.accuracy is not None
+            else "no moves to judge"
+        )
+        marks = review.marked(seat)
+        text = f"{names[seat]}: lowest colour {player.lowest} at the end, {accuracy}"
+        if marks:
+            counts = [_count(player.mistakes, "mistake"), _count(player.blunders, "blunder")]
+            listed = "; ".join(_mark_words(m) for m in marks)
+            text += f", {' and '.join(c for c in counts if c)} ({listed})"
+        parts.append(text + ".")
+    words = " ".join(parts)
+    return words if len(words) <= ALT_LIMIT else words[: ALT_LIMIT - 1].rstrip() + "…"
+
+
+def _mark_words(move: MoveReview) -> str:
+    return f"move {move.number}, {move.played}, cost {move.cost:g}, expert: {move.best}"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}" if n else ""
