@@ -246,6 +246,9 @@ class GuildSettings:
     hints_enabled: bool = True
     daily_channel_id: int | None = None
     """Where the daily post goes at the turn of the day (None: nowhere)."""
+    language: str | None = None
+    """The language of the table's posts its managers chose (None: Discord's for the
+    server)."""
 
 
 @dataclass(frozen=True)

@@ -46,12 +46,12 @@ class ScheduleQueries(Database):
         """The guild's settings, or the defaults if it never changed any."""
         row = await self._fetchone(
             "SELECT reminder_hours, timeout_hours, timeout_action, hints_enabled, "
-            "daily_channel_id FROM guild_settings WHERE guild_id = ?",
+            "daily_channel_id, language FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
         if row is None:
             return replace(_DEFAULTS, guild_id=guild_id)
-        return GuildSettings(guild_id, row[0], row[1], row[2], bool(row[3]), row[4])
+        return GuildSettings(guild_id, row[0], row[1], row[2], bool(row[3]), row[4], row[5])
 
     async def set_guild_settings(
         self,
@@ -61,8 +61,10 @@ class ScheduleQueries(Database):
         timeout_hours: float | None = None,
         timeout_action: str | None = None,
         hints_enabled: bool | None = None,
+        language: str | None = None,
     ) -> GuildSettings:
-        """Change some settings (None keeps a value); 0 hours turns reminders/timeouts off."""
+        """Change some settings (None keeps a value); 0 hours turns reminders/timeouts off;
+        `language` "" goes back to the server's own Discord language."""
         for label, hours in (("reminder", reminder_hours), ("timeout", timeout_hours)):
             if hours is not None and not 0 <= hours <= 24 * 365:
                 raise StorageError(f"{label} hours must be between 0 (off) and 8760")
@@ -74,6 +76,7 @@ class ScheduleQueries(Database):
             "timeout": timeout_hours,
             "action": timeout_action,
             "hints": None if hints_enabled is None else int(hints_enabled),
+            "language": language,
         }
         defaults = {
             "d_reminder": _DEFAULTS.reminder_hours,
@@ -85,19 +88,22 @@ class ScheduleQueries(Database):
             [row] = await conn.execute_fetchall(
                 # The casts tell PostgreSQL what the parameters are (SQLite ignores them).
                 "INSERT INTO guild_settings (guild_id, reminder_hours, timeout_hours, "
-                "timeout_action, hints_enabled) VALUES (:guild, coalesce(CAST(:reminder AS "
+                "timeout_action, hints_enabled, language) VALUES (:guild, coalesce(CAST(:reminder AS "
                 "DOUBLE PRECISION), :d_reminder), coalesce(CAST(:timeout AS DOUBLE PRECISION), "
                 ":d_timeout), coalesce(CAST(:action AS TEXT), :d_action), "
-                "coalesce(CAST(:hints AS INTEGER), :d_hints)) ON CONFLICT (guild_id) DO UPDATE "
+                "coalesce(CAST(:hints AS INTEGER), :d_hints), nullif(CAST(:language AS TEXT), '')) "
+                "ON CONFLICT (guild_id) DO UPDATE "
                 "SET reminder_hours = coalesce(:reminder, guild_settings.reminder_hours), "
                 "timeout_hours = coalesce(:timeout, guild_settings.timeout_hours), "
                 "timeout_action = coalesce(:action, guild_settings.timeout_action), "
-                "hints_enabled = coalesce(:hints, guild_settings.hints_enabled) "
+                "hints_enabled = coalesce(:hints, guild_settings.hints_enabled), "
+                "language = CASE WHEN CAST(:language AS TEXT) IS NULL THEN guild_settings.language "
+                "ELSE nullif(CAST(:language AS TEXT), '') END "
                 "RETURNING reminder_hours, timeout_hours, timeout_action, hints_enabled, "
-                "daily_channel_id",
+                "daily_channel_id, language",
                 values | defaults,
             )
-        return GuildSettings(guild_id, row[0], row[1], row[2], bool(row[3]), row[4])
+        return GuildSettings(guild_id, row[0], row[1], row[2], bool(row[3]), row[4], row[5])
 
     async def games_due_reminder(
         self, now: datetime | None = None, shards: ShardSet = ALL_SHARDS

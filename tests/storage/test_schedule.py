@@ -26,6 +26,17 @@ async def test_guild_settings_defaults_and_changes(repo: Repository) -> None:
         await repo.set_guild_settings(GUILD, timeout_action="explode")
 
 
+async def test_guild_language_is_kept_until_changed_or_cleared(repo: Repository) -> None:
+    assert (await repo.guild_settings(GUILD)).language is None
+    chosen = await repo.set_guild_settings(GUILD, language="de")
+    assert chosen.language == "de"
+    await repo.set_guild_settings(GUILD, hints_enabled=False)  # other changes keep it
+    assert (await repo.guild_settings(GUILD)).language == "de"
+    cleared = await repo.set_guild_settings(GUILD, language="")
+    assert cleared.language is None and not cleared.hints_enabled
+    assert (await repo.set_guild_settings(GUILD + 1, language="de")).language == "de"
+
+
 async def test_reminder_is_due_once_per_move(repo: Repository, clock: FakeClock) -> None:
     record = await running_game(repo)
     assert record.game is not None
