@@ -42,6 +42,8 @@ from .commands.controls import dynamic_items
 from .commands.daily_flow import DailyBuilder
 from .commands.services import Services
 from .config import Settings
+from .i18n import language_of, use
+from .i18n.commands import CatalogTranslator
 from .ops.health import ShardState, Watch
 from .ops.measured import MeasuredRepository, open_measured
 from .ops.metrics import Metrics, command_label
@@ -75,6 +77,7 @@ class AxioTree(app_commands.CommandTree):
 
     async def _call(self, interaction: discord.Interaction) -> None:
         started = time.perf_counter()
+        use(language_of(interaction.locale))  # this task answers only this member
         try:
             await super()._call(interaction)
         finally:
@@ -132,6 +135,7 @@ class AxioBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         settings, owned, clock = self.settings, self.shards_owned, self.clock
+        await self.tree.set_translator(CatalogTranslator())
         if not is_postgres_url(settings.database):
             self._hold = hold_database(sqlite_path(settings.database))
         self.repo = await open_measured(settings.database, self.metrics, clock=lambda: clock())

@@ -88,16 +88,18 @@ class ScheduleQueries(Database):
             [row] = await conn.execute_fetchall(
                 # The casts tell PostgreSQL what the parameters are (SQLite ignores them).
                 "INSERT INTO guild_settings (guild_id, reminder_hours, timeout_hours, "
-                "timeout_action, hints_enabled, language) VALUES (:guild, coalesce(CAST(:reminder AS "
-                "DOUBLE PRECISION), :d_reminder), coalesce(CAST(:timeout AS DOUBLE PRECISION), "
-                ":d_timeout), coalesce(CAST(:action AS TEXT), :d_action), "
+                "timeout_action, hints_enabled, language) VALUES (:guild, "
+                "coalesce(CAST(:reminder AS DOUBLE PRECISION), :d_reminder), "
+                "coalesce(CAST(:timeout AS DOUBLE PRECISION), :d_timeout), "
+                "coalesce(CAST(:action AS TEXT), :d_action), "
                 "coalesce(CAST(:hints AS INTEGER), :d_hints), nullif(CAST(:language AS TEXT), '')) "
                 "ON CONFLICT (guild_id) DO UPDATE "
                 "SET reminder_hours = coalesce(:reminder, guild_settings.reminder_hours), "
                 "timeout_hours = coalesce(:timeout, guild_settings.timeout_hours), "
                 "timeout_action = coalesce(:action, guild_settings.timeout_action), "
                 "hints_enabled = coalesce(:hints, guild_settings.hints_enabled), "
-                "language = CASE WHEN CAST(:language AS TEXT) IS NULL THEN guild_settings.language "
+                "language = CASE WHEN CAST(:language AS TEXT) IS NULL "
+                "THEN guild_settings.language "
                 "ELSE nullif(CAST(:language AS TEXT), '') END "
                 "RETURNING reminder_hours, timeout_hours, timeout_action, hints_enabled, "
                 "daily_channel_id, language",

@@ -19,19 +19,21 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "render", "storage", "bot")
-CORE = {"bot", "bot.app", "bot.cli", "bot.config", "bot.playground"}
+CORE = {"bot", "bot.app", "bot.catalog", "bot.cli", "bot.config", "bot.playground"}
 
 MAY_IMPORT: dict[str, tuple[str, ...]] = {
     "engine": ("engine",),
     "render": ("render", "engine"),
     "storage": ("storage", "engine"),
-    "bot.screens": ("bot.screens", "storage", "render", "engine"),
-    "bot.table": ("bot.table", "bot.screens", "storage", "render", "engine"),
+    "bot.i18n": ("bot.i18n",),
+    "bot.screens": ("bot.screens", "bot.i18n", "storage", "render", "engine"),
+    "bot.table": ("bot.table", "bot.screens", "bot.i18n", "storage", "render", "engine"),
     "bot.ops": ("bot.ops", "storage"),
     "bot.commands": (
         "bot.commands",
         "bot.table",
         "bot.screens",
+        "bot.i18n",
         "bot.ops",
         "storage",
         "render",

@@ -15,6 +15,7 @@ from discord import app_commands
 
 from engine.seasons import parse_season, season_label, season_of
 
+from ..i18n import _, use
 from ..screens import outcomes
 from ..screens.community import (
     history_embed,
@@ -25,7 +26,14 @@ from ..screens.community import (
 )
 from ..screens.refusals import Refusal, after_stored, answered
 from ..screens.safe_text import escaped
-from .options import GAME_CHOICES, OPTION_INTEGER_LIMIT, TIMEOUT_ACTIONS
+from ..table.language import chosen_language
+from .options import (
+    GAME_CHOICES,
+    LANGUAGE_CHOICES,
+    OPTION_INTEGER_LIMIT,
+    SERVER_LANGUAGE,
+    TIMEOUT_ACTIONS,
+)
 from .services import Services
 
 
@@ -105,7 +113,9 @@ class CommunityCommands:
     ) -> None:
         await self.services.answers.replay(interaction, game, public=True)
 
-    @app_commands.command(description="Show or change this server's reminders and timeouts")
+    @app_commands.command(
+        description="Show or change this server's reminders, timeouts and language"
+    )
     @answered(change=outcomes.SETTINGS)
     @app_commands.describe(
         reminder_hours="Remind the player to move after this many hours (0: never)",
@@ -114,8 +124,9 @@ class CommunityCommands:
         hints="Allow /axio hint",
         daily_channel="Post the daily challenge here each day after 00:00 UTC",
         daily_post="Turn the daily post off (False), or on again in daily_channel",
+        language="The language of the table's posts on this server",
     )
-    @app_commands.choices(timeout_action=TIMEOUT_ACTIONS)
+    @app_commands.choices(timeout_action=TIMEOUT_ACTIONS, language=LANGUAGE_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -125,21 +136,28 @@ class CommunityCommands:
         hints: bool | None = None,
         daily_channel: discord.TextChannel | None = None,
         daily_post: bool | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
         guild = interaction.guild_id or 0
-        changes = (reminder_hours, timeout_hours, timeout_action, hints, daily_channel, daily_post)
+        changes = (
+            reminder_hours, timeout_hours, timeout_action, hints, daily_channel, daily_post,
+            language,
+        )  # fmt: skip
         if all(value is None for value in changes):
             current = await self.services.repo.guild_settings(guild)
-            await interaction.response.send_message(embed=settings_embed(current), ephemeral=True)
+            embed = settings_embed(current, chosen_language(current, interaction.guild_locale))
+            await interaction.response.send_message(embed=embed, ephemeral=True)
             return
         permissions = interaction.permissions
         if not (permissions and permissions.manage_guild):
             raise Refusal(
-                "Only members who may manage the server can change settings. "
-                "Use `/axio settings` with no options to see them."
+                _(
+                    "Only members who may manage the server can change settings. "
+                    "Use `/axio settings` with no options to see them."
+                )
             )
         if daily_post and daily_channel is None:
-            raise Refusal("Name the channel for the daily post with `daily_channel`.")
+            raise Refusal(_("Name the channel for the daily post with `daily_channel`."))
         if daily_channel is not None and daily_post is not False:
             check_can_post(interaction, daily_channel)
         repo = self.services.repo
@@ -149,19 +167,24 @@ class CommunityCommands:
             timeout_hours=timeout_hours,
             timeout_action=timeout_action.value if timeout_action else None,
             hints_enabled=hints,
+            language=language and ("" if language.value == SERVER_LANGUAGE else language.value),
         )
-        note = "Settings saved."
+        use(chosen_language(new, interaction.guild_locale))  # a public answer: the table's
+        note = _("Settings saved.")
         if daily_post is False:
             new = await repo.set_daily_channel(guild, None)
-            note += " No more daily posts."
+            note += " " + _("No more daily posts.")
         elif daily_channel is not None:
             new = await repo.set_daily_channel(guild, daily_channel.id)
-            note += (
-                f" The daily challenge will be posted in {daily_channel.mention}: today's at "
-                "the bot's next check (within minutes), then each day after 00:00 UTC."
+            note += " " + _(
+                "The daily challenge will be posted in {channel}: today's at the bot's next "
+                "check (within minutes), then each day after 00:00 UTC.",
+                channel=daily_channel.mention,
             )
-        answer = interaction.response.send_message(note, embed=settings_embed(new))
-        await after_stored(interaction, answer, f"{note} `/axio settings` shows them.")
+        embed = settings_embed(new, chosen_language(new, interaction.guild_locale))
+        answer = interaction.response.send_message(note, embed=embed)
+        done = _("{note} `/axio settings` shows them.", note=note)
+        await after_stored(interaction, answer, done)
 
     @app_commands.command(description="Get a direct message when a reminder is sent to you")
     @answered(in_dms=True, change=outcomes.NOTIFY)

@@ -21,6 +21,7 @@ import discord
 
 from storage import GameRecord
 
+from ..i18n import language_of, use
 from ..screens import outcomes
 from ..screens.controls import (
     AFTER,
@@ -94,6 +95,7 @@ class GameControl(discord.ui.DynamicItem[discord.ui.Item], template=r"$^"):
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         started = time.perf_counter()
+        use(language_of(interaction.locale))  # this task answers only this member
         try:
             await self._answer(interaction)
         except Stale as stale:

@@ -23,6 +23,7 @@ from storage import (
     SoloScore,
 )
 
+from ..i18n import LANGUAGES, _, ngettext, number
 from .controls import GAME_ID_LIMIT
 from .present import counted, title
 from .refusals import Refusal
@@ -85,12 +86,17 @@ def shown_rating(ordinal: float, games: int) -> str:
 
 
 def solo_embed(kind: str, entries: list[SoloScore]) -> discord.Embed:
-    embed = discord.Embed(title=f"🎯 {title(kind)} solo high scores", colour=ACCENT)
+    embed = discord.Embed(title=_("🎯 {game} solo high scores", game=title(kind)), colour=ACCENT)
     if not entries:
-        embed.description = "No solo games yet. Try `/axio solo`."
+        embed.description = _("No solo games yet. Try `/axio solo`.")
         return embed
     embed.description = "\n".join(
-        f"`{s.position:<2} lowest {s.lowest:>2}  ({counted(s.games, 'game')})` {shown_name(s.name)}"
+        "`{position:<2} {lowest}  ({games})` {name}".format(
+            position=s.position,
+            lowest=_("lowest {score:>2}", score=s.lowest),
+            games=ngettext("{count} game", "{count} games", s.games),
+            name=shown_name(s.name),
+        )
         for s in entries
     )
     return embed
@@ -179,22 +185,31 @@ async def replay_file(repo: Repository, record: GameRecord) -> discord.File:
     )
 
 
-def settings_embed(settings: GuildSettings) -> discord.Embed:
-    embed = discord.Embed(title="⚙️ AXIO settings for this server", colour=ACCENT)
-    reminder = "off" if not settings.reminder_hours else f"after {settings.reminder_hours:g} h"
-    timeout = "off" if not settings.timeout_hours else f"after {settings.timeout_hours:g} h"
+def settings_embed(settings: GuildSettings, language: str) -> discord.Embed:
+    """The server's settings; `language` is the one its table posts are in now."""
+    embed = discord.Embed(title=_("⚙️ AXIO settings for this server"), colour=ACCENT)
+    off = _("off")
+
+    def after(hours: float) -> str:
+        return _("after {hours} h", hours=number(hours)) if hours else off
+
     action = {
-        "computer": "a computer makes the move",
-        "resign": "the seat is resigned",
+        "computer": _("a computer makes the move"),
+        "resign": _("the seat is resigned"),
     }[settings.timeout_action]
-    embed.add_field(name="Reminder", value=reminder)
-    embed.add_field(name="Timeout", value=timeout)
-    embed.add_field(name="On timeout", value=action)
-    embed.add_field(name="Hints", value="on" if settings.hints_enabled else "off")
+    embed.add_field(name=_("Reminder"), value=after(settings.reminder_hours))
+    embed.add_field(name=_("Timeout"), value=after(settings.timeout_hours))
+    embed.add_field(name=_("On timeout"), value=action)
+    embed.add_field(name=_("Hints"), value=_("on") if settings.hints_enabled else off)
     daily = settings.daily_channel_id
     embed.add_field(
-        name="Daily post",
-        value=f"in <#{daily}>, after 00:00 UTC each day" if daily else "off",
+        name=_("Daily post"),
+        value=_("in <#{channel}>, after 00:00 UTC each day", channel=daily) if daily else off,
+    )
+    name = LANGUAGES.get(language, language)
+    embed.add_field(
+        name=_("Language of the table"),
+        value=name if settings.language else _("{language} (the server's)", language=name),
     )
     return embed
 

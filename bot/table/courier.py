@@ -56,9 +56,11 @@ from storage import (
 )
 from storage.outbox import LEASE, LeaseKeeper
 
+from ..i18n import speaking
 from ..screens.turn_post import solo_start_post, story_lines, table_post
 from .background import Background, fault_reason, log_event
 from .channels import Channels
+from .language import server_language
 from .unrecorded import Unrecorded
 from .vanished import channel_lost
 
@@ -287,10 +289,14 @@ class Courier:
             return
         nonce = f"axio{record.id}.{record.move_count}"[:25]
         solo_start = is_solo(record) and record.status == "running"
-        if solo_start:
-            card = solo_start_post(record)
-        else:
-            card = table_post(record, story_lines(record, posts))
+        guild = getattr(channel, "guild", None)
+        locale = guild and guild.preferred_locale
+        language = await server_language(self.repo, record.guild_id, locale)
+        with speaking(language):
+            if solo_start:
+                card = solo_start_post(record)
+            else:
+                card = table_post(record, story_lines(record, posts))
         message = await channel.send(**card, nonce=nonce)
         finished = record.status == "finished"
         ids = [post.id for post in posts]

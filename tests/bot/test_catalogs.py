@@ -1,0 +1,88 @@
+"""The catalogs are complete: every message the code and the slash commands use (the
+English catalog, extracted afresh from the code here) has a translation in every other
+language, with exactly the same `{placeholders}`; a missing or broken one fails, naming it.
+Run `python -m bot.catalog` after changing texts, then translate what it reports."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+from babel.messages.pofile import read_po
+from discord import Locale
+from discord.app_commands import TranslationContextLocation as Where
+
+from bot.catalog import template
+from bot.i18n import DEFAULT, DOMAIN, LANGUAGES, LOCALES, _, language_of, ngettext, speaking
+from bot.i18n.commands import translated_command_text
+
+OTHER_LANGUAGES = [code for code in LANGUAGES if code != DEFAULT]
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def forms(text: str | tuple[str, ...]) -> tuple[str, ...]:
+    return text if isinstance(text, tuple) else (text,)
+
+
+@pytest.fixture(scope="module")
+def english():
+    return template()
+
+
+@pytest.mark.parametrize("language", OTHER_LANGUAGES)
+def test_every_english_message_is_translated_with_its_placeholders(english, language: str):
+    with (LOCALES / language / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as file:
+        catalog = read_po(file, locale=language)
+    problems = []
+    for message in english:
+        if not message.id:
+            continue
+        key = message.id if isinstance(message.id, str) else message.id[0]
+        named = f"{key!r}" + (f" (context {message.context!r})" if message.context else "")
+        found = catalog.get(message.id, context=message.context)
+        if found is None or not all(forms(found.string)) or found.fuzzy:
+            problems.append(f"{language}: no translation of {named}")
+            continue
+        wanted = set().union(*(placeholders(text) for text in forms(message.id)))
+        for text in forms(found.string):
+            if placeholders(text) - {"count"} != wanted - {"count"}:
+                problems.append(
+                    f"{language}: {named} has placeholders {sorted(placeholders(text))}, "
+                    f"not {sorted(wanted)}"
+                )
+    assert not problems, "\n".join(problems[:50]) + f"\n({len(problems)} in all)"
+
+
+def test_the_check_names_a_missing_key(english):
+    english.add("A sentence nobody translated, {name}")
+    found = [m for m in english if m.id == "A sentence nobody translated, {name}"]
+    assert found and placeholders(found[0].id) == {"name"}
+    with pytest.raises(AssertionError, match="A sentence nobody translated"):
+        test_every_english_message_is_translated_with_its_placeholders(english, "de")
+
+
+def test_member_locales_map_to_languages():
+    assert language_of(Locale.german) == "de"
+    assert language_of("de-AT") == "de"
+    assert language_of(Locale.american_english) == "en"
+    assert language_of(Locale.brazil_portuguese) == DEFAULT  # no catalog: English
+    assert language_of(None) == DEFAULT
+
+
+def test_plural_forms_come_from_the_catalog():
+    with speaking("de"):
+        assert _("Settings saved.") == "Einstellungen gespeichert."
+        assert ngettext("{count} game", "{count} games", 1) == "1 Partie"
+        assert ngettext("{count} game", "{count} games", 3) == "3 Partien"
+    assert _("Settings saved.") == "Settings saved."  # the block ended: English again
+
+
+def test_slash_command_texts_are_translated_but_names_stay():
+    german = translated_command_text("Play AXIO and AXIO Rota", Locale.german, Where.other)
+    assert german == "AXIO und AXIO Rota spielen"
+    assert translated_command_text("Play AXIO and AXIO Rota", Locale.british_english,
+                                   Where.other) is None  # fmt: skip
+    assert translated_command_text("hand", Locale.german, Where.command_name) is None
