@@ -69,6 +69,7 @@ from .review import render_review, review_alt_text, review_layout
 from .rota_display import render_rota_display, rota_layout, rota_position_centre
 from .scoreboard import render_scoreboard, seat_origin
 from .table import render_table, table_origins
+from .words import PictureWords
 
 
 def render_board(game: TileGame, preview: object = None) -> bytes:
@@ -85,6 +86,7 @@ def render_board(game: TileGame, preview: object = None) -> bytes:
 
 __all__ = [
     "DailyCard",
+    "PictureWords",
     "StandingsRow",
     "axio_cell_centre",
     "axio_layout",

@@ -19,6 +19,7 @@ from engine.game import TileGame
 
 from . import theme
 from .theme import RGB
+from .words import ENGLISH, PictureWords, ordinal, seat_word
 
 WIDTH = 720
 GAP = 8
@@ -95,27 +96,25 @@ def seat_origin(game: TileGame, seat: int, width: int = WIDTH) -> tuple[int, int
     return x, y + HEADING
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th') }"
-
-
-def seat_status(game: TileGame, seat: int) -> tuple[str, RGB]:
+def seat_status(game: TileGame, seat: int, words: PictureWords = ENGLISH) -> tuple[str, RGB]:
     """What the header says on the right: place, resignation, pending AXIO! turns, or the
     lowest score, which is what decides the game."""
     low = min(game.scoreboards[seat].scores)
     if seat in game.resigned:
-        return "resigned", theme.MUTED
+        return words.resigned, theme.MUTED
     if game.solo:  # a solo game has a score, not a winner: its lowest colour total
-        return f"score {low}", theme.HIGHLIGHT if game.is_over else theme.MUTED
+        return words.solo_score.format(score=low), (
+            theme.HIGHLIGHT if game.is_over else theme.MUTED
+        )
     if game.is_over:
         place = next(s for s in game.standings() if s.seat == seat)
         if place.winner:
-            return "winner", theme.HIGHLIGHT
-        return _ordinal(place.rank), theme.TEXT
+            return words.winner, theme.HIGHLIGHT
+        return ordinal(place.rank, words), theme.TEXT
     extra = getattr(game, "extra_turns", 0)
     if seat == game.to_move and extra:
         return f"AXIO! +{extra}", theme.HIGHLIGHT
-    return f"low {low}", theme.MUTED
+    return words.low.format(score=low), theme.MUTED
 
 
 CORNER_FREE = 120
@@ -131,16 +130,21 @@ def name_lines(name: str, room: int) -> tuple[list[str], int]:
     return theme.fitted(name, room, NAME_SIZE, SMALLEST_NAME)
 
 
-def name_room(game: TileGame, seat: int, layout: ScoreLayout) -> int:
+def name_room(game: TileGame, seat: int, layout: ScoreLayout, words: PictureWords = ENGLISH) -> int:
     """How many pixels a seat's name has beside its arrow and its status."""
     arrow = 24 if seat == game.to_move and not game.is_over else 0
     right = layout.width - layout.pad
-    status = theme.text_width(seat_status(game, seat)[0], STATUS_SIZE)
+    status = theme.text_width(seat_status(game, seat, words)[0], STATUS_SIZE)
     return right - status - 16 - layout.pad - arrow
 
 
 def _header(
-    draw: ImageDraw.ImageDraw, game: TileGame, seat: int, name: str, layout: ScoreLayout
+    draw: ImageDraw.ImageDraw,
+    game: TileGame,
+    seat: int,
+    name: str,
+    layout: ScoreLayout,
+    words: PictureWords = ENGLISH,
 ) -> None:
     """The arrow of the seat to move, the name, and the seat's status at the right."""
     mid = layout.header // 2 + 2
@@ -148,8 +152,8 @@ def _header(
     if seat == game.to_move and not game.is_over:
         draw.polygon([(x, mid - 9), (x + 15, mid), (x, mid + 9)], fill=theme.HIGHLIGHT)
         x += 24
-    status, colour = seat_status(game, seat)
-    lines, size = name_lines(name, name_room(game, seat, layout))
+    status, colour = seat_status(game, seat, words)
+    lines, size = name_lines(name, name_room(game, seat, layout, words))
     if len(lines) == 1:
         theme.text(draw, (x, mid), lines[0], size, theme.TEXT, anchor="lm")
     else:  # a long name on two lines, the header's height between them
@@ -160,8 +164,8 @@ def _header(
         y = layout.header + layout.legend // 2 - 2
         first = (layout.position_x(0, 1) + layout.position_x(0, layout.cap)) / 2
         second = (layout.position_x(0, layout.cap + 1) + layout.position_x(0, layout.slots - 1)) / 2
-        theme.text(draw, (first, y), "1st scoreboard", 18, theme.MUTED)
-        theme.text(draw, (second, y), "2nd scoreboard", 18, theme.MUTED)
+        theme.text(draw, (first, y), words.first_board, 18, theme.MUTED)
+        theme.text(draw, (second, y), words.second_board, 18, theme.MUTED)
 
 
 def _slots(draw: ImageDraw.ImageDraw, layout: ScoreLayout, i: int, upto: int, fills: tuple) -> None:
@@ -229,13 +233,15 @@ def _track(image: Image.Image, i: int, score: int, low: bool, layout: ScoreLayou
     theme.text(draw, (nx, mid + 1), str(score), NUMBER_SIZE, theme.PANEL if low else theme.TEXT)
 
 
-def draw_panel(game: TileGame, seat: int, name: str, width: int = WIDTH) -> Image.Image:
+def draw_panel(
+    game: TileGame, seat: int, name: str, width: int = WIDTH, words: PictureWords = ENGLISH
+) -> Image.Image:
     """One seat's scoreboard: framed in yellow when it is to move, dimmed if resigned."""
     layout = game_layout(game, width)
     image = _empty_panel(layout).copy()
     board = game.scoreboards[seat]
     lowest = {COLOURS.index(c) for c in board.lowest_colours()}
-    _header(ImageDraw.Draw(image), game, seat, name, layout)
+    _header(ImageDraw.Draw(image), game, seat, name, layout, words)
     for i, score in enumerate(board.scores):
         _track(image, i, score, i in lowest, layout)
     if seat == game.to_move and not game.is_over:
@@ -246,31 +252,35 @@ def draw_panel(game: TileGame, seat: int, name: str, width: int = WIDTH) -> Imag
     return image
 
 
-def draw_scoreboard(game: TileGame, names: list[str], width: int = WIDTH) -> Image.Image:
+def draw_scoreboard(
+    game: TileGame, names: list[str], width: int = WIDTH, words: PictureWords = ENGLISH
+) -> Image.Image:
     """Every seat's panel on one card, two seats to a row (one, full width, in solo)."""
     layout = game_layout(game, width)
     columns = seat_columns(game.players)
     rows = -(-game.players // columns)
     image = Image.new("RGB", (width, GAP + rows * (layout.height + GAP)), theme.CARD)
     for seat in range(game.players):
-        name = names[seat] if seat < len(names) else f"Player {seat + 1}"
-        panel = draw_panel(game, seat, name, width)
+        panel = draw_panel(game, seat, seat_word(names, seat, words), width, words)
         image.paste(panel, panel_origin(layout, seat, columns))
     return image
 
 
-def render_scoreboard(game: TileGame, names: list[str]) -> bytes:
+def render_scoreboard(game: TileGame, names: list[str], words: PictureWords = ENGLISH) -> bytes:
     """The scoreboards as PNG bytes under a heading (`AXIO · scores after turn 12`), whose
     right end is left for Discord's download button; `names` gives each seat's display
     name in seat order."""
-    board = draw_scoreboard(game, names)
+    board = draw_scoreboard(game, names, words=words)
     image = Image.new("RGB", (board.width, HEADING + board.height), theme.CARD)
     image.paste(board, (0, HEADING))
     title = "AXIO Rota" if game.kind == "rota" else "AXIO"
     played = game.log[-1].turn if game.log else 0
-    words = f"{title} · final scores" if game.is_over else f"{title} · scores after turn {played}"
     if not game.log:
-        words = f"{title} · scores"
-    theme.text(ImageDraw.Draw(image), (16, HEADING // 2 + 2), words, HEADING_SIZE, theme.MUTED,
+        heading = words.scores.format(game=title)
+    elif game.is_over:
+        heading = words.final_scores.format(game=title)
+    else:
+        heading = words.scores_after.format(game=title, turn=played)
+    theme.text(ImageDraw.Draw(image), (16, HEADING // 2 + 2), heading, HEADING_SIZE, theme.MUTED,
                anchor="lm")  # fmt: skip
     return theme.png_bytes(image)

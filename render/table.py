@@ -20,6 +20,7 @@ from .axio_board import axio_layout, draw_board
 from .pieces import draw_hand, draw_rack
 from .rota_display import draw_display, rota_layout
 from .scoreboard import WIDTH, draw_scoreboard
+from .words import ENGLISH, PictureWords, seat_word
 
 STATUS = 56  # the height of the status line
 FOOTER = 40  # the line under the scoreboards: the game and what is left to draw
@@ -30,31 +31,28 @@ FOOTER_SIZE = 24
 CORNER_FREE = 120  # Discord draws its download button over an image's top-right corner
 
 
-def _name(names: list[str], seat: int) -> str:
-    return names[seat] if seat < len(names) else f"Player {seat + 1}"
-
-
-def status_line(game: TileGame, names: list[str]) -> tuple[str, str]:
+def status_line(game: TileGame, names: list[str], words: PictureWords = ENGLISH) -> tuple[str, str]:
     """What the table says above the board: the game and turn, then whose move it is or
     how the game ended, then what is left to draw."""
     title = "AXIO Rota" if game.kind == "rota" else "AXIO"
     if game.is_over:
         winners = game.winners()
         if game.solo:
-            state = f"game over: score {min(game.scores(0))}"
+            state = words.solo_over.format(score=min(game.scores(0)))
         elif not winners:
-            state = "game over: everyone resigned"
+            state = words.all_resigned
         elif len(winners) == 1:
-            state = f"{_name(names, winners[0])} wins"
+            state = words.wins.format(name=seat_word(names, winners[0], words))
         else:
-            state = "shared win: " + ", ".join(_name(names, s) for s in winners)
+            together = ", ".join(seat_word(names, s, words) for s in winners)
+            state = words.shared_win.format(names=together)
         return f"{title} · {state}", ""
-    mover = _name(names, game.to_move)
-    left = f"{title} · turn {game.turn} · {mover} to move"
+    mover = seat_word(names, game.to_move, words)
+    left = f"{title} · " + words.turn_status.format(turn=game.turn, name=mover)
     if isinstance(game, AxioGame):
-        return left, f"bag {game.bag_count}"
+        return left, words.bag.format(count=game.bag_count)
     if isinstance(game, RotaGame):
-        return left, f"supply {game.supply_count}"
+        return left, words.supply.format(count=game.supply_count)
     return left, ""
 
 
@@ -81,23 +79,33 @@ def _board_size(game: TileGame) -> tuple[int, int]:
     return rota_layout(game).size  # type: ignore[arg-type]
 
 
-def headline(game: TileGame, names: list[str], room: int) -> list[tuple[str, int]]:
+def headline(
+    game: TileGame, names: list[str], room: int, words: PictureWords = ENGLISH
+) -> list[tuple[str, int]]:
     """The status line as (words, size) pieces: who is to move, then the turn, or the
-    result. A long name shrinks before it is cut, and the rest is never cut."""
+    result. A long name shrinks before it is cut, and the rest is never cut (the name
+    sits where the language's phrase puts it)."""
     if game.is_over:
-        result = status_line(game, names)[0].split(" · ", 1)[1]
+        result = status_line(game, names, words)[0].split(" · ", 1)[1]
         lines, size = theme.fitted(result, room, STATUS_SIZE, SMALLEST_HEADLINE)
         return [(lines[0] if len(lines) == 1 else theme.fit_text(result, size, room), size)]
-    tail = f" to move · turn {game.turn}"
-    name_room = room - theme.text_width(tail, STATUS_SIZE)
-    name = _name(names, game.to_move)
+    before, after = words.to_move.split("{name}", 1)
+    before, tail = before.format(turn=game.turn), after.format(turn=game.turn)
+    name_room = room - theme.text_width(before + tail, STATUS_SIZE)
+    name = seat_word(names, game.to_move, words)
     lines, size = theme.fitted(name, name_room, STATUS_SIZE, SMALLEST_HEADLINE)
     shown = lines[0] if len(lines) == 1 else theme.fit_text(name, size, name_room)
-    return [(shown, size), (tail, STATUS_SIZE)]
+    pieces = [(before, STATUS_SIZE)] if before else []
+    return [*pieces, (shown, size), (tail, STATUS_SIZE)]
 
 
 def draw_table(
-    game: TileGame, names: list[str], tiles: Any = None, *, replay_layout: Any = None
+    game: TileGame,
+    names: list[str],
+    tiles: Any = None,
+    *,
+    replay_layout: Any = None,
+    words: PictureWords = ENGLISH,
 ) -> Image.Image:
     """The status line on the left (the top-right corner left free for Discord's
     download button), the board, the scoreboards, and a footer with the game and what is
@@ -107,7 +115,7 @@ def draw_table(
         board = draw_any_board(game)
     else:
         board = draw_any_board(game, labels=False, layout=replay_layout)
-    scores = draw_scoreboard(game, names)
+    scores = draw_scoreboard(game, names, words=words)
     bx, by = (WIDTH - board.width) // 2, STATUS
     sx, sy = 0, STATUS + board.height + GAP
     image = Image.new("RGB", (WIDTH, sy + scores.height + FOOTER), theme.CARD)
@@ -115,10 +123,10 @@ def draw_table(
     image.paste(scores, (sx, sy))
     draw = ImageDraw.Draw(image)
     x = 16
-    for words, size in headline(game, names, WIDTH - x - CORNER_FREE):
-        theme.text(draw, (x, STATUS // 2 + 4), words, size, theme.TEXT, anchor="ls")
-        x += theme.text_width(words, size)
-    left, right = status_line(game, names)
+    for piece, size in headline(game, names, WIDTH - x - CORNER_FREE, words):
+        theme.text(draw, (x, STATUS // 2 + 4), piece, size, theme.TEXT, anchor="ls")
+        x += theme.text_width(piece, size)
+    left, right = status_line(game, names, words)
     footer = " · ".join(part for part in (left.split(" · ")[0], right) if part)
     y = sy + scores.height + FOOTER // 2 - 4
     theme.text(draw, (16, y), footer, FOOTER_SIZE, theme.MUTED, anchor="lm")
@@ -130,7 +138,10 @@ def draw_table(
     return theme.stack([image, own])
 
 
-def render_table(game: TileGame, names: list[str], *, tiles: Any = None) -> bytes:
+def render_table(
+    game: TileGame, names: list[str], *, tiles: Any = None, words: PictureWords = ENGLISH
+) -> bytes:
     """The turn message's image: status, board (last move ringed) and scoreboards; with
-    `tiles`, a player's own tiles under them (for a solo player's private page)."""
-    return theme.png_bytes(draw_table(game, names, tiles))
+    `tiles`, a player's own tiles under them (for a solo player's private page); the
+    words in the reader's language (`words`)."""
+    return theme.png_bytes(draw_table(game, names, tiles, words=words))

@@ -21,7 +21,7 @@ import discord
 
 from storage import GameRecord
 
-from ..i18n import language_of, use
+from ..i18n import N_, language_of, use
 from ..screens import outcomes
 from ..screens.controls import (
     AFTER,
@@ -186,7 +186,7 @@ class UnknownControl(GameControl, template=r"$^"):
         return control
 
 
-NOT_ON_PRIVATE = (
+NOT_ON_PRIVATE = N_(
     "That control belongs to a move builder, which only its player sees, so it does nothing "
     "here. Press **My tiles** on the latest turn message, or use `/axio hand`."
 )

@@ -17,6 +17,7 @@ from ..screens.refusals import answered, reply
 from ..screens.rules import HELP
 from ..screens.summary import image_file, scores_summary, table_summary
 from ..screens.turn_post import table_file
+from ..screens.words import picture_words
 from .checks import channel_game
 from .options import GAME_CHOICES
 from .services import Services
@@ -42,7 +43,7 @@ class LookCommands:
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await channel_game(self.services.repo, interaction)
         assert record.game is not None
-        png = render_scoreboard(record.game, seat_names(record))
+        png = render_scoreboard(record.game, seat_names(record), picture_words())
         words = scores_summary(record)
         await reply(
             interaction,

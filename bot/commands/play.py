@@ -15,6 +15,7 @@ from discord import app_commands
 from engine.ai import hint as suggest_moves
 from storage import DATABASE_FAULTS, SeatResignedError, StaleTurnError
 
+from ..i18n import _, number, speaking
 from ..screens import outcomes
 from ..screens.autocomplete import autocomplete_options, waiting_option
 from ..screens.hints import hint_message
@@ -23,6 +24,7 @@ from ..screens.present import seat_name, title
 from ..screens.refusals import Refusal, after_commit, after_stored, answered, reply
 from ..table.background import log_event
 from ..table.desk import skip_votes_needed
+from ..table.language import table_language
 from ..table.rights import may_manage
 from .checks import channel_game, seat_for
 from .services import Services
@@ -52,7 +54,9 @@ class PlayCommands:
             raise SeatResignedError(seat.seat)
         if record.game.to_move != seat.seat:
             mover = seat_name(record.seats[record.game.to_move])
-            raise Refusal(f"It is {mover}'s move, not yours: wait until you are mentioned.")
+            raise Refusal(
+                _("It is {name}'s move, not yours: wait until you are mentioned.", name=mover)
+            )
         made_for, text = unstamped(move)
         if made_for is not None and made_for != record.move_count:
             raise StaleTurnError(record.id, made_for, record.move_count)
@@ -97,9 +101,9 @@ class PlayCommands:
         game = record.game
         assert game is not None
         if not settings.hints_enabled:
-            raise Refusal("Hints are turned off on this server (see `/axio settings`).")
+            raise Refusal(_("Hints are turned off on this server (see `/axio settings`)."))
         if game.to_move != seat.seat:
-            raise Refusal("Hints are for the player to move; ask again on your move.")
+            raise Refusal(_("Hints are for the player to move; ask again on your move."))
         await interaction.response.defer(ephemeral=True, thinking=True)
         hints = suggest_moves(game.copy(), seed=record.move_count, budget_s=0.3, count=3)
         text, view = hint_message(record, hints)
@@ -123,33 +127,45 @@ class PlayCommands:
             voter = seat_for(interaction, record)
             late = record.seat_to_move
             if late is None or late.plays_as is not None:
-                raise Refusal("Computers move by themselves; there is nobody to skip.")
+                raise Refusal(_("Computers move by themselves; there is nobody to skip."))
             if voter.seat == late.seat:
-                raise Refusal("You cannot skip yourself: make your move, or `/axio resign`.")
+                raise Refusal(_("You cannot skip yourself: make your move, or `/axio resign`."))
             settings = await repo.guild_settings(interaction.guild_id or 0)
             now = self.services.clock()
             hours = (now - (record.turn_started_at or now)).total_seconds() / 3600
             if not settings.reminder_hours or hours < settings.reminder_hours:
-                hours_set = settings.reminder_hours
-                opens = f"after {hours_set:g} h" if hours_set else "never"
+                hours_set, name, waited = settings.reminder_hours, seat_name(late), number(hours)
+                if not hours_set:
+                    raise Refusal(
+                        _("{name} has had the move for {hours} h; a vote to skip opens never "
+                          "(see `/axio settings`).", name=name, hours=waited)
+                    )  # fmt: skip
                 raise Refusal(
-                    f"{seat_name(late)} has had the move for {hours:.1f} h; a vote to skip "
-                    f"opens {opens} (see `/axio settings`)."
-                )
+                    _("{name} has had the move for {hours} h; a vote to skip opens after "
+                      "{after} h (see `/axio settings`).",
+                      name=name, hours=waited, after=number(hours_set))
+                )  # fmt: skip
             needed = skip_votes_needed(record)
             votes = await repo.vote_skip(
                 record.id, record.move_count, voter.user_id or 0, needed=needed
             )
-        if votes < needed:
-            said = f"🗳️ {seat_name(voter)} votes to skip {seat_name(late)} ({votes}/{needed} votes)."
-        else:
-            said = f"🗳️ {votes}/{needed} votes: a computer makes {seat_name(late)}'s move."
+        with speaking(await table_language(repo, interaction)):  # the table reads these
+            if votes < needed:
+                said = _(
+                    "🗳️ {voter} votes to skip {late} ({votes}/{needed} votes).",
+                    voter=seat_name(voter), late=seat_name(late), votes=votes, needed=needed,
+                )  # fmt: skip
+            else:
+                said = _(
+                    "🗳️ {votes}/{needed} votes: a computer makes {late}'s move.",
+                    votes=votes, needed=needed, late=seat_name(late),
+                )  # fmt: skip
+                note = _("🗳️ {late} was skipped by vote.", late=seat_name(late))
+        if votes >= needed:
             log_event(record, "skipped", seat=late.seat)
-            self.services.desk.stand_in(
-                record.id, late.seat, note=f"🗳️ {seat_name(late)} was skipped by vote."
-            )
+            self.services.desk.stand_in(record.id, late.seat, note=note)
         answer = interaction.response.send_message(said)
-        await after_stored(interaction, answer, f"Your vote counts. {said}")
+        await after_stored(interaction, answer, _("Your vote counts. {said}", said=said))
 
     @app_commands.command(description="End the game here without a result (host or moderators)")
     @answered(change=outcomes.END)
@@ -159,18 +175,19 @@ class PlayCommands:
             record = await channel_game(repo, interaction, running=False)
             if not may_manage(interaction, record):
                 raise Refusal(
-                    f"Only the host, <@{record.host_id}>, or a member who may manage messages "
-                    "can end this game. Use `/axio resign` to leave it yourself."
-                )
+                    _("Only the host, {host}, or a member who may manage messages can end this "
+                      "game. Use `/axio resign` to leave it yourself.", host=f"<@{record.host_id}>")
+                )  # fmt: skip
             record = await repo.cancel(record.id, now=self.services.clock())
         log_event(record, "ended")
         self.services.desk.committed(record)  # a tournament's round may close with it
         channels = self.services.channels
         self.services.background.spawn(channels.retire_turn_message(record, record.turn_message_id))
-        answer = interaction.response.send_message(
-            f"⏹️ The {title(record.kind)} game was ended by {interaction.user.mention}. "
-            "It counts for no one's rating."
-        )
-        await after_stored(
-            interaction, answer, "The game was ended; it counts for no one's rating."
-        )
+        with speaking(await table_language(repo, interaction)):  # the table reads it
+            ended = _(
+                "⏹️ The {game} game was ended by {member}. It counts for no one's rating.",
+                game=title(record.kind), member=interaction.user.mention,
+            )  # fmt: skip
+        answer = interaction.response.send_message(ended)
+        done = _("The game was ended; it counts for no one's rating.")
+        await after_stored(interaction, answer, done)

@@ -20,14 +20,22 @@ from engine import TileGame
 from render import render_board, render_hand, render_rack, render_table
 from storage import GameRecord
 
+from ..i18n import _, ngettext, pgettext
 from .controls import move_button, view_of
 from .menus import Choice, menu_rows
 from .moves import describe, move_text, parse_player_move
 from .present import seat_names
 from .refusals import Refusal
-from .suggest import SUGGESTED_ORDER, appraise, best_moves, lift_text, suggestion_label
+from .suggest import appraise, best_moves, lift_text, suggestion_label
 from .summary import image_file, table_summary
-from .words import colour_words, counted, names_text, points_text, tile_words
+from .words import (
+    colour_name,
+    colour_words,
+    names_text,
+    picture_words,
+    points_text,
+    tile_words,
+)
 
 SOLO_FILENAME = "solo.png"
 """The solo page's picture: the table with the tile to place (private, like a rack)."""
@@ -56,15 +64,17 @@ def own_tiles_file(game: TileGame, seat: int) -> discord.File | None:
         tile = private_tile(game, seat)
         if tile is None:
             return None
-        alt = (
+        alt = _(
             "Your tile in its four turns, left to right: as drawn, then turned 90, 180 and "
             "270 degrees clockwise. As drawn, its corners from the top left clockwise are "
-            f"{corner_words(tile)}."
+            "{corners}.",
+            corners=corner_words(tile),
         )
         return image_file(render_hand(tile), "hand.png", alt)
     rack = game.rack(seat)  # type: ignore[attr-defined]
-    words = ", ".join(tile_words(t) for t in rack) or "no tiles"
-    return image_file(render_rack(rack), "rack.png", f"Your rack, left to right: {words}.")
+    words = ", ".join(tile_words(t) for t in rack) or _("no tiles")
+    png = render_rack(rack)
+    return image_file(png, "rack.png", _("Your rack, left to right: {tiles}.", tiles=words))
 
 
 def solo_file(record: GameRecord) -> discord.File:
@@ -75,7 +85,9 @@ def solo_file(record: GameRecord) -> discord.File:
         tiles: Any = private_tile(game, 0)
     else:
         tiles = game.rack(0)  # type: ignore[attr-defined]
-    png = render_table(game, seat_names(record), tiles=None if game.is_over else tiles)
+    png = render_table(
+        game, seat_names(record), tiles=None if game.is_over else tiles, words=picture_words()
+    )
     words = own_tiles_text(game, 0)
     return image_file(png, SOLO_FILENAME, f"{table_summary(record)} {words}")
 
@@ -84,34 +96,43 @@ def own_tiles_text(game: TileGame, seat: int) -> str:
     if game.kind == "rota":
         tile = private_tile(game, seat)
         if tile is None:
-            return "You have no tile in hand now."
-        return f"Your tile (corners from the top left, clockwise): {corner_words(tile)}."
+            return _("You have no tile in hand now.")
+        return _(
+            "Your tile (corners from the top left, clockwise): {corners}.",
+            corners=corner_words(tile),
+        )
     rack = game.rack(seat)  # type: ignore[attr-defined]
     if not rack:
-        return "Your rack is empty."
+        return _("Your rack is empty.")
     if game.solo:
-        return f"Your tile: {tile_words(rack[0])}."
-    return f"Your rack: {rack_words(rack)}."
+        return _("Your tile: {tile}.", tile=tile_words(rack[0]))
+    return _("Your rack: {tiles}.", tiles=rack_words(rack))
 
 
 def exchange_question(game: TileGame, seat: int) -> str:
-    lowest = names_text([c.label for c in game.scoreboards[seat].lowest_colours()], "or")
-    return (
-        f"None of your tiles shows your lowest colour ({lowest}). Exchange the "
-        "whole rack for five new tiles, or keep it?"
+    lowest = names_text(
+        [colour_name(c) for c in game.scoreboards[seat].lowest_colours()], pgettext("list", "or")
+    )
+    return _(
+        "None of your tiles shows your lowest colour ({colours}). Exchange the "
+        "whole rack for five new tiles, or keep it?",
+        colours=lowest,
     )
 
 
-TYPE_IT = " (or type `/axio play`)"
-
-
 def suggestions_text(game: TileGame, *, typed: bool = True) -> str:
-    """`typed`: whether `/axio play` can make this move too (not in a daily challenge)."""
+    """`typed`: whether `/axio play` can make this move too (not in a daily challenge).
+    The order the moves come in (`SUGGESTED_ORDER`) is said inside each whole sentence."""
     if not best_moves(game):
-        return "Press **Other move…** to choose your move."
-    return (
-        f"Suggested moves, {SUGGESTED_ORDER}: tap one to preview it, or press "
-        f"**Other move…** for any move{TYPE_IT if typed else ''}."
+        return _("Press **Other move…** to choose your move.")
+    if typed:
+        return _(
+            "Suggested moves, best for your lowest colour first, then most points: tap one "
+            "to preview it, or press **Other move…** for any move (or type `/axio play`)."
+        )
+    return _(
+        "Suggested moves, best for your lowest colour first, then most points: tap one "
+        "to preview it, or press **Other move…** for any move."
     )
 
 
@@ -137,13 +158,18 @@ def suggestions_view(record: GameRecord) -> discord.ui.View:
 def menus_text(game: TileGame, *, typed: bool = True) -> str:
     """`typed`: whether `/axio play` can make this move too (not in a daily challenge)."""
     if game.kind == "rota":
-        return (
+        return _(
             "Choose where the tile goes, by the names on the display, then its turn. "
             "Long lists come in pages: the best first, then the rest by name."
         )
-    return (
+    if typed:
+        return _(
+            "Choose a tile (in rack order), then a placement. Long lists come in pages: the "
+            "best first, then the rest by where they lie. Or type `/axio play`."
+        )
+    return _(
         "Choose a tile (in rack order), then a placement. Long lists come in pages: the "
-        "best first, then the rest by where they lie." + (" Or type `/axio play`." if typed else "")
+        "best first, then the rest by where they lie."
     )
 
 
@@ -162,20 +188,25 @@ def preview(record: GameRecord, text: str) -> tuple[str, discord.File, discord.u
     move = parse_player_move(game, text)
     scored = next((m for m in game.scored_moves() if m.move == move), None)
     if scored is None:
-        raise Refusal("That placement is no longer possible. Press **Back** to choose again.")
+        raise Refusal(_("That placement is no longer possible. Press **Back** to choose again."))
     words = describe(game, move)
     file = image_file(
         render_board(game, preview=move),
         "preview.png",
-        f"Preview: the board with your move, {words}, drawn see-through where it would go.",
+        _(
+            "Preview: the board with your move, {move}, drawn see-through where it would go.",
+            move=words,
+        ),
     )
     suggestion = appraise(game, scored)
     gained = [b - a for a, b in zip(suggestion.before, suggestion.after, strict=True)]
-    text = (
-        f"Preview: **{words}** scores {counted(suggestion.total, 'pt')} "
-        f"({points_text(gained)}): it {lift_text(suggestion)}.\n"
-        "Confirm to play it, or go back."
-    )
+    text = ngettext(
+        "Preview: **{move}** scores {count} pt ({points}): it {effect}.\n"
+        "Confirm to play it, or go back.",
+        "Preview: **{move}** scores {count} pts ({points}): it {effect}.\n"
+        "Confirm to play it, or go back.",
+        suggestion.total, move=words, points=points_text(gained), effect=lift_text(suggestion),
+    )  # fmt: skip
     view = view_of(
         move_button(record.id, record.move_count, "ok", move_text(game, move)),
         move_button(record.id, record.move_count, "back"),
@@ -187,7 +218,9 @@ def played_text(game: TileGame, move: Any, points: tuple[int, ...]) -> str:
     """What the player is told once their move stands, from a button or `/axio play`."""
     text = str(move)
     if text == "exchange":
-        return "You exchanged your rack for new tiles from the bag."
+        return _("You exchanged your rack for new tiles from the bag.")
     if text == "keep":
-        return "You kept your rack."
-    return f"You played **{describe(game, move)}**: {points_text(points)}."
+        return _("You kept your rack.")
+    return _(
+        "You played **{move}**: {points}.", move=describe(game, move), points=points_text(points)
+    )

@@ -25,10 +25,11 @@ from storage import (
 
 from ..i18n import LANGUAGES, _, ngettext, number
 from .controls import GAME_ID_LIMIT
-from .present import counted, title
+from .present import title
 from .refusals import Refusal
 from .safe_text import escaped, plain_name, shown_name
 from .summary import image_file
+from .words import counted
 
 ACCENT = discord.Colour.from_rgb(245, 197, 66)
 

@@ -17,6 +17,8 @@ from typing import Any
 
 import discord
 
+from ..i18n import N_, _, pgettext
+
 PREFIX = "axio"
 GAME_ID_LIMIT = 2**63 - 1
 """The largest game id storage can hold (SQLite's INTEGER)."""
@@ -25,7 +27,7 @@ FIELD_LIMIT = 100
 """A custom_id is at most 100 characters, so no honest field is longer."""
 
 COMPUTER_LEVELS = ("easy", "normal", "hard")
-OTHER_CHANNEL = (
+OTHER_CHANNEL = N_(
     "That control belongs to a game in another channel; use it there, where the game is."
 )
 
@@ -83,19 +85,19 @@ class Address:
 
 
 LOBBY_LABELS: dict[str, tuple[str, discord.ButtonStyle]] = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "cpu": ("Add computer", discord.ButtonStyle.secondary),
-    "start": ("Start", discord.ButtonStyle.primary),
-    "cancel": ("Cancel", discord.ButtonStyle.danger),
+    "join": (N_("Join"), discord.ButtonStyle.success),
+    "leave": (N_("Leave"), discord.ButtonStyle.secondary),
+    "cpu": (N_("Add computer"), discord.ButtonStyle.secondary),
+    "start": (N_("Start"), discord.ButtonStyle.primary),
+    "cancel": (N_("Cancel"), discord.ButtonStyle.danger),
 }
 MOVE_STYLES: dict[str, tuple[str, discord.ButtonStyle]] = {
-    "ok": ("Confirm", discord.ButtonStyle.success),
-    "back": ("Back", discord.ButtonStyle.secondary),
-    "exchange": ("Exchange my rack", discord.ButtonStyle.primary),
-    "keep": ("Keep my rack", discord.ButtonStyle.secondary),
-    "try": ("Preview this move", discord.ButtonStyle.primary),
-    "other": ("Other move…", discord.ButtonStyle.secondary),
+    "ok": (N_("Confirm"), discord.ButtonStyle.success),
+    "back": (N_("Back"), discord.ButtonStyle.secondary),
+    "exchange": (N_("Exchange my rack"), discord.ButtonStyle.primary),
+    "keep": (N_("Keep my rack"), discord.ButtonStyle.secondary),
+    "try": (N_("Preview this move"), discord.ButtonStyle.primary),
+    "other": (N_("Other move…"), discord.ButtonStyle.secondary),
 }
 FIXED_MOVES = {"back": "", "other": "", "exchange": "exchange", "keep": "keep"}
 """What a move button's other acts carry; `ok` and `try` carry the move they play or
@@ -137,8 +139,8 @@ MOVE = Address(
 """A builder button: `act` is `ok` (play the move), `back`, `exchange`, `keep`, `try`
 (preview a suggested move, labelled with what it scores) or `other` (the full menus)."""
 SIGNUP_LABELS: dict[str, tuple[str, discord.ButtonStyle]] = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "join": (N_("Join"), discord.ButtonStyle.success),
+    "leave": (N_("Leave"), discord.ButtonStyle.secondary),
 }
 SIGNUP = Address("signup", ("tournament_id", "action"), {"action": tuple(SIGNUP_LABELS)})
 """A tournament's sign-up button: join or leave."""
@@ -162,11 +164,22 @@ class ControlSelect(discord.ui.Select):
 
 def lobby_button(game_id: int, action: str) -> ControlButton:
     label, style = LOBBY_LABELS[action]
-    return ControlButton(label=label, style=style, custom_id=LOBBY.custom_id(game_id, action))
+    return ControlButton(label=_(label), style=style, custom_id=LOBBY.custom_id(game_id, action))
+
+
+def level_name(level: str) -> str:
+    """A computer level's name: `Easy` / `Leicht`."""
+    names = {
+        "easy": pgettext("level", "Easy"),
+        "normal": pgettext("level", "Normal"),
+        "hard": pgettext("level", "Hard"),
+        "expert": pgettext("level", "Expert"),
+    }
+    return names.get(level, level.capitalize())
 
 
 def computer_button(game_id: int, seats: int, level: str) -> ControlButton:
-    return ControlButton(label=level.capitalize(), custom_id=LEVEL.custom_id(game_id, seats, level))
+    return ControlButton(label=level_name(level), custom_id=LEVEL.custom_id(game_id, seats, level))
 
 
 def button(
@@ -184,7 +197,7 @@ def button(
 
 def my_tiles_button(game_id: int, move_count: int) -> ControlButton:
     return ControlButton(
-        label="My tiles",
+        label=_("My tiles"),
         emoji="🧩",
         style=discord.ButtonStyle.primary,
         custom_id=MY_TILES.custom_id(game_id, move_count),
@@ -217,7 +230,7 @@ def move_button(
     _move_fits({"act": act, "move": move})
     default, style = MOVE_STYLES[act]
     return ControlButton(
-        label=label or default,
+        label=label or _(default),
         style=style,
         custom_id=MOVE.custom_id(game_id, move_count, act, move),
         row=row,
@@ -234,7 +247,7 @@ def view_of(*items: discord.ui.Item) -> discord.ui.View:
 def lobby_view(game_id: int, kind: str) -> discord.ui.View:
     """Join, Leave, Add computer, Start, Cancel; and How to play on a row of its own."""
     view = view_of(*(lobby_button(game_id, action) for action in LOBBY_LABELS))
-    view.add_item(button(RULES, kind, label="How to play", emoji="📖"))
+    view.add_item(button(RULES, kind, label=_("How to play"), emoji="📖"))
     return view
 
 
@@ -245,7 +258,9 @@ def computer_view(game_id: int, seats: int) -> discord.ui.View:
 def signup_view(tournament_id: int) -> discord.ui.View:
     return view_of(
         *(
-            ControlButton(label=label, style=style, custom_id=SIGNUP.custom_id(tournament_id, act))
+            ControlButton(
+                label=_(label), style=style, custom_id=SIGNUP.custom_id(tournament_id, act)
+            )
             for act, (label, style) in SIGNUP_LABELS.items()
         )
     )
@@ -254,7 +269,7 @@ def signup_view(tournament_id: int) -> discord.ui.View:
 def share_view(game_id: int) -> discord.ui.View:
     return view_of(
         ControlButton(
-            label="Share",
+            label=_("Share"),
             emoji="📣",
             style=discord.ButtonStyle.primary,
             custom_id=SHARE.custom_id(game_id),

@@ -16,32 +16,43 @@ import discord
 from engine import COLOURS, TileGame
 from storage import GameRecord
 
+from ..i18n import _, ngettext, pgettext
 from .controls import move_button, view_of
 from .moves import describe, move_text
-from .suggest import SUGGESTED_ORDER, Suggestion, appraise, suggestion_label
-from .words import change_sentence, names_text
+from .suggest import Suggestion, appraise, suggestion_label
+from .words import change_sentence, colour_name, names_text
 
 
 def hint_reason(game: TileGame, suggestion: Suggestion) -> str:
     """What the move does, in a sentence: `raises blue by 2; your lowest stays 0 (green
     and purple still at 0)`, and AXIO! when a colour reaches the cap and earns a turn."""
     board = game.scoreboards[game.to_move]
-    text = f"it {change_sentence(suggestion.before, suggestion.after)}"
+    effect = change_sentence(suggestion.before, suggestion.after)
     reached = [
-        c.label
+        colour_name(c)
         for c, a, b in zip(COLOURS, suggestion.before, suggestion.after, strict=True)
         if a < board.cap <= b
     ]
     if reached and not game.solo:
-        text += f"; {names_text(reached)} reaches {board.cap}: **AXIO!** another placement"
-    return text
+        return ngettext(
+            "it {effect}; {colours} reaches {cap}: **AXIO!** another placement",
+            "it {effect}; {colours} reach {cap}: **AXIO!** another placement",
+            len(reached), effect=effect, colours=names_text(reached), cap=board.cap,
+        )  # fmt: skip
+    return _("it {effect}", effect=effect)
 
 
 def exchange_reason(game: TileGame, accept: bool) -> str:
-    lowest = names_text([c.label for c in game.scoreboards[game.to_move].lowest_colours()], "or")
+    lowest = names_text(
+        [colour_name(c) for c in game.scoreboards[game.to_move].lowest_colours()],
+        pgettext("list", "or"),
+    )
     if accept:
-        return f"swap your rack for new tiles: none of yours shows {lowest}, your lowest"
-    return "keep your rack: its tiles still serve your other colours"
+        return _(
+            "swap your rack for new tiles: none of yours shows {colours}, your lowest",
+            colours=lowest,
+        )
+    return _("keep your rack: its tiles still serve your other colours")
 
 
 def appraised(game: TileGame, hint: Any) -> Suggestion | None:
@@ -56,9 +67,9 @@ def hint_message(record: GameRecord, hints: list[Any]) -> tuple[str, discord.ui.
     assert game is not None
     view = view_of()
     if not hints:
-        return "💡 No suggestion now: use **My tiles** or `/axio hand`.", view
+        return _("💡 No suggestion now: use **My tiles** or `/axio hand`."), view
     if getattr(game, "phase", "place") == "exchange":
-        lines = ["💡 Suggestion:"]
+        lines = [_("💡 Suggestion:")]
         for number, hint in enumerate(hints, start=1):
             text = move_text(game, hint.move)
             lines.append(f"{number}. **{text}**: {exchange_reason(game, text == 'exchange')}")
@@ -66,7 +77,12 @@ def hint_message(record: GameRecord, hints: list[Any]) -> tuple[str, discord.ui.
         return "\n".join(lines), view
     found = [(h, s) for h in hints if (s := appraised(game, h)) is not None]
     found.sort(key=lambda pair: pair[1].sort_key())
-    lines = [f"💡 Suggestions, {SUGGESTED_ORDER}. Tap one to preview it:"]
+    lines = [
+        _(
+            "💡 Suggestions, best for your lowest colour first, then most points. "
+            "Tap one to preview it:"
+        )
+    ]  # SUGGESTED_ORDER, said whole
     for number, (hint, suggestion) in enumerate(found, start=1):
         lines.append(f"{number}. **{describe(game, hint.move)}**: {hint_reason(game, suggestion)}.")
         label = f"{number}. {suggestion_label(game, suggestion)}"[:80]

@@ -12,8 +12,10 @@ from engine import IllegalMoveError, PlayResult, Standing, TileGame, game_class
 from engine.axio_board import cell_name
 from storage import GameRecord, Seat
 
+from ..i18n import _, ngettext, pgettext
 from .safe_text import MESSAGE_LIMIT, shown_name
-from .words import colour_words, counted, names_text, points_text, tile_code_words
+from .words import colour_name, colour_words, names_text, points_text, tile_code_words
+from .words import counted as counted  # shared by the screens that import it from here
 
 GAME_TITLES = {"axio": "AXIO", "rota": "AXIO Rota"}
 
@@ -39,34 +41,56 @@ def move_summary(record: GameRecord, result: PlayResult, stand_in: bool = False)
     """One line for the channel: who did what and what it scored (AXIO! and pyramids too).
     A `stand_in` move was a computer's for a person (a timeout, a vote, a resignation), and
     says so: `🤖 for **Brook**: …`."""
-    name = f"**{seat_name(record.seats[result.seat])}**"
-    who, their = (f"🤖 for {name}:", "the") if stand_in else (name, "their")
+    name = seat_name(record.seats[result.seat])
     if result.move == "keep":
-        return f"{who} kept {their} rack."
+        if stand_in:
+            return _("🤖 for **{name}**: kept the rack.", name=name)
+        return _("**{name}** kept their rack.", name=name)
     if result.move == "exchange":
         # The rules have the rack revealed before it goes back; the new rack stays secret.
         shown = ", ".join(tile_code_words(tile) for tile in result.returned)
-        back = counted(len(result.returned), "tile")
-        return f"{who} exchanged {their} rack, returning {back} to the bag: {shown}."
-    move = f"**{move_story(record.kind, result.move)}**"
-    line = (
-        f"{who} {move} — {points_text(result.points)}."
-        if stand_in
-        else (f"{who} played {move}: {points_text(result.points)}.")
-    )
+        count = len(result.returned)
+        if stand_in:
+            return ngettext(
+                "🤖 for **{name}**: exchanged the rack, returning {count} tile to the bag: "
+                "{tiles}.",
+                "🤖 for **{name}**: exchanged the rack, returning {count} tiles to the bag: "
+                "{tiles}.",
+                count, name=name, tiles=shown,
+            )  # fmt: skip
+        return ngettext(
+            "**{name}** exchanged their rack, returning {count} tile to the bag: {tiles}.",
+            "**{name}** exchanged their rack, returning {count} tiles to the bag: {tiles}.",
+            count, name=name, tiles=shown,
+        )  # fmt: skip
+    move = move_story(record.kind, result.move)
+    points = points_text(result.points)
+    if stand_in:
+        line = _("🤖 for **{name}**: **{move}** — {points}.", name=name, move=move, points=points)
+    else:
+        line = _("**{name}** played **{move}**: {points}.", name=name, move=move, points=points)
     if result.pyramids:
         cells = names_text(list(result.pyramids))
-        line += f" 🔺 {'Pyramids' if len(result.pyramids) > 1 else 'Pyramid'} on {cells}."
+        line += " " + ngettext(
+            "🔺 Pyramid on {cells}.", "🔺 Pyramids on {cells}.", len(result.pyramids), cells=cells
+        )
     if result.dead_cells:
         cells = names_text(list(result.dead_cells))
-        dead = "are now dead cells" if len(result.dead_cells) > 1 else "is now a dead cell"
-        line += f" The oldest pyramid moved; {cells} {dead}."
+        line += " " + ngettext(
+            "The oldest pyramid moved; {cells} is now a dead cell.",
+            "The oldest pyramid moved; {cells} are now dead cells.",
+            len(result.dead_cells), cells=cells,
+        )  # fmt: skip
     if result.axio:
-        colours = ", ".join(c.label for c in result.axio)
-        line += f" **AXIO!** ({colours})"
+        colours = ", ".join(colour_name(c) for c in result.axio)
         if result.extra_turns:  # only turns that will be played are announced
-            line += f" — {counted(result.extra_turns, 'extra turn')}"
-        line += "."
+            line += " " + ngettext(
+                "**AXIO!** ({colours}) — {count} extra turn.",
+                "**AXIO!** ({colours}) — {count} extra turns.",
+                result.extra_turns, colours=colours,
+            )  # fmt: skip
+        else:
+            line += " " + _("**AXIO!** ({colours}).", colours=colours)
     return line
 
 
@@ -74,10 +98,10 @@ def start_line(record: GameRecord) -> str:
     """`🎲 **AXIO** begins: Ann, Ben, 🤖 Bot A (hard). **Ben** moves first.`"""
     game = record.game
     names = names_text([seat_name(seat) for seat in record.seats])
-    line = f"🎲 **{title(record.kind)}** begins: {names}."
+    line = _("🎲 **{game}** begins: {names}.", game=title(record.kind), names=names)
     if game is not None and game.players > 1:
         first = game.log[0].seat if game.log else game.to_move
-        line += f" **{seat_name(record.seats[first])}** moves first."
+        line += " " + _("**{name}** moves first.", name=seat_name(record.seats[first]))
     return line
 
 
@@ -94,8 +118,8 @@ def move_words(kind: str, move: str) -> str:
         return parsed.named_text
     if hasattr(parsed, "first_colour"):
         return (
-            f"{cell_name(parsed.first)} {parsed.first_colour.label}, "
-            f"{cell_name(parsed.second)} {parsed.second_colour.label}"
+            f"{cell_name(parsed.first)} {colour_name(parsed.first_colour)}, "
+            f"{cell_name(parsed.second)} {colour_name(parsed.second_colour)}"
         )
     return move
 
@@ -113,7 +137,7 @@ def move_story(kind: str, move: str) -> str:
     if parsed.name is None:
         return words
     bare = words.rsplit(" ", 1)[0]
-    return f"{bare}, empty corner named {colour_words(parsed.name)}"
+    return _("{move}, empty corner named {colour}", move=bare, colour=colour_words(parsed.name))
 
 
 def turn_prompt(record: GameRecord) -> str:
@@ -123,12 +147,17 @@ def turn_prompt(record: GameRecord) -> str:
     seat = record.seats[game.to_move]
     who = seat_label(seat)
     if getattr(game, "phase", "place") == "exchange":
-        return f"{who} may exchange their rack or keep it."
+        return _("{who} may exchange their rack or keep it.", who=who)
     extra = game.log and game.log[-1].turn == game.turn and game.log[-1].seat == game.to_move
+    turn = game.turn
     if seat.user_id is None:
-        return f"{who} is thinking… (turn {game.turn}{', an extra turn' if extra else ''})"
-    move = "an extra move" if extra else "your move"
-    return f"{who}, it's {move} — turn {game.turn}. Press **My tiles** to play."
+        if extra:
+            return _("{who} is thinking… (turn {turn}, an extra turn)", who=who, turn=turn)
+        return _("{who} is thinking… (turn {turn})", who=who, turn=turn)
+    if extra:
+        return _("{who}, it's an extra move — turn {turn}. Press **My tiles** to play.",
+                 who=who, turn=turn)  # fmt: skip
+    return _("{who}, it's your move — turn {turn}. Press **My tiles** to play.", who=who, turn=turn)
 
 
 def standings_text(record: GameRecord) -> str:
@@ -138,53 +167,61 @@ def standings_text(record: GameRecord) -> str:
     table = game.standings()
     if game.players == 1:
         ordered = " ≤ ".join(str(s) for s in table[0].sorted_scores)
-        return (
-            f"🏁 **Game over.** {seat_name(record.seats[0])} scored **{table[0].lowest}**, "
-            f"their lowest colour (all five: {ordered})."
-        )
-    lines = ["🏁 **Game over.**"]
+        return _(
+            "🏁 **Game over.** {name} scored **{lowest}**, their lowest colour "
+            "(all five: {scores}).",
+            name=seat_name(record.seats[0]), lowest=table[0].lowest, scores=ordered,
+        )  # fmt: skip
+    lines = [_("🏁 **Game over.**")]
     for standing in table:
         seat = record.seats[standing.seat]
         medal = "🏆" if standing.winner else f"{standing.rank}."
-        note = " (resigned)" if standing.resigned else ""
-        lines.append(f"{medal} {seat_name(seat)}{note} — {scores_text(standing)}")
+        name = seat_name(seat)
+        if standing.resigned:
+            name = _("{name} (resigned)", name=name)
+        lines.append(f"{medal} {name} — {scores_text(standing)}")
     lines.append(tie_break_note(game, table))
     winners = [seat_label(record.seats[s.seat]) for s in table if s.winner]
     if not winners:
-        lines.append("Everyone resigned, so no one wins this game.")
+        lines.append(_("Everyone resigned, so no one wins this game."))
     elif len(winners) == 1:
-        lines.append(f"Congratulations, {winners[0]}!")
+        lines.append(_("Congratulations, {name}!", name=winners[0]))
     else:
-        lines.append(f"A shared victory: congratulations, {' and '.join(winners)}!")
+        together = " {} ".format(pgettext("list", "and")).join(winners)  # each named alike
+        lines.append(_("A shared victory: congratulations, {names}!", names=together))
     return "\n".join(lines)
 
 
 def scores_text(standing: Standing) -> str:
     ordered = " ≤ ".join(str(s) for s in standing.sorted_scores)
-    return f"lowest **{standing.lowest}** ({ordered})"
+    return _("lowest **{lowest}** ({scores})", lowest=standing.lowest, scores=ordered)
 
 
 def tie_break_note(game: TileGame, table: list[Standing]) -> str:
     """Why the winner won: the lowest colour, or the first lower colour that differs."""
     if game.immediate_winner is not None:
-        return f"All five colours reached {game.cap}: an immediate win."
+        return _("All five colours reached {cap}: an immediate win.", cap=game.cap)
     contenders = [s for s in table if not s.resigned]
     if not contenders:
-        return "The computers played every seat to the end."
+        return _("The computers played every seat to the end.")
     if len(contenders) < 2:
-        return "Everyone else resigned."
+        return _("Everyone else resigned.")
     first, second = contenders[0], contenders[1]
     if first.sorted_scores == second.sorted_scores:
-        return "Equal on all five colours: the victory is shared."
+        return _("Equal on all five colours: the victory is shared.")
     depth = next(
         i
         for i, (a, b) in enumerate(zip(first.sorted_scores, second.sorted_scores, strict=True))
         if a != b
     )
     if depth == 0:
-        return "The highest lowest colour wins."
-    nth = ["lowest", "second lowest", "third lowest", "fourth lowest", "highest"][depth]
-    return f"Tied on the lowest colour, so the {nth} colour decided."
+        return _("The highest lowest colour wins.")
+    return [
+        _("Tied on the lowest colour, so the second lowest colour decided."),
+        _("Tied on the lowest colour, so the third lowest colour decided."),
+        _("Tied on the lowest colour, so the fourth lowest colour decided."),
+        _("Tied on the lowest colour, so the highest colour decided."),
+    ][depth - 1]
 
 
 def move_log_text(record: GameRecord, limit: int = MESSAGE_LIMIT) -> str:
@@ -195,22 +232,26 @@ def move_log_text(record: GameRecord, limit: int = MESSAGE_LIMIT) -> str:
     assert game is not None
     log = game.log
     if not log:
-        return "No moves yet."
+        return _("No moves yet.")
     kind = record.kind
     scored = logged_points(game)
     lines = []
     for number, entry in enumerate(log):
-        line = (
-            f"{number + 1}. turn {entry.turn}, {seat_name(record.seats[entry.seat])}: "
-            f"{move_story(kind, entry.move)}"
-        )
+        line = _(
+            "{number}. turn {turn}, {name}: {move}",
+            number=number + 1, turn=entry.turn, name=seat_name(record.seats[entry.seat]),
+            move=move_story(kind, entry.move),
+        )  # fmt: skip
         if scored is not None and entry.move not in ("keep", "exchange"):
             line += f" — {points_text(scored[number])}"
         lines.append(line)
-    header = f"(the latest {{}} of {len(lines)} moves)"
-    shown = newest_that_fit(lines, limit - len(header.format(len(lines))) - 1)
+
+    def header(latest: int) -> str:
+        return _("(the latest {latest} of {total} moves)", latest=latest, total=len(lines))
+
+    shown = newest_that_fit(lines, limit - len(header(len(lines))) - 1)
     if len(shown) < len(lines):
-        shown.insert(0, header.format(len(shown)))
+        shown.insert(0, header(len(shown)))
     return "\n".join(shown)
 
 

@@ -29,6 +29,7 @@ from discord import app_commands
 from engine import IllegalMoveError
 from storage import StaleTurnError, StorageError
 
+from ..i18n import N_, _
 from .outcomes import Change, fault_text, stored_text
 from .safe_text import NOBODY, capped, escaped
 
@@ -41,13 +42,15 @@ class Refusal(Exception):
     """Something a member may not do now; the message says what to do instead."""
 
 
-NO_GAME_HERE = "There is no game in this channel. Start one with `/axio new` or `/axio solo`."
-SERVER_ONLY = (
+NO_GAME_HERE = N_("There is no game in this channel. Start one with `/axio new` or `/axio solo`.")
+SERVER_ONLY = N_(
     "AXIO games are played in a server's channels, where the table can follow them; "
     "leaderboards, ratings and history belong to each server. Use the command in a server "
     "channel, or `/axio rules` to read how to play."
 )
-SOMETHING_WENT_WRONG = "Something went wrong on my side; nothing was changed. Please try again."
+SOMETHING_WENT_WRONG = N_("Something went wrong on my side; nothing was changed. Please try again.")
+"""These are English msgids (`N_`): a refusal's text is translated where it is answered
+(`refusal_text`), in the member's language."""
 
 
 def refusal_text(error: BaseException, change: Change | None = None) -> str | None:
@@ -59,14 +62,14 @@ def refusal_text(error: BaseException, change: Change | None = None) -> str | No
     if fault is not None:
         return fault
     if isinstance(error, Refusal):
-        return str(error)
+        return _(str(error))  # a constant's msgid, or a sentence translated when raised
     if isinstance(error, IllegalMoveError):  # may quote what was typed: escaped
-        return (
-            f"That move is not allowed: {escaped(str(error))}. "
-            "Try `/axio hand` to see your options."
+        return _(
+            "That move is not allowed: {reason}. Try `/axio hand` to see your options.",
+            reason=escaped(str(error)),
         )
     if isinstance(error, StaleTurnError):
-        return (
+        return _(
             "That was for an earlier turn and the game has moved on. "
             "Use the latest message's **My tiles** button, or `/axio hand`."
         )
@@ -74,11 +77,11 @@ def refusal_text(error: BaseException, change: Change | None = None) -> str | No
         text = escaped(str(error))
         return text[:1].upper() + text[1:] + "."
     if isinstance(error, app_commands.TransformerError):  # Discord checks options first
-        return "That option's value is not one I can use: choose from what Discord offers."
+        return _("That option's value is not one I can use: choose from what Discord offers.")
     if isinstance(error, app_commands.NoPrivateMessage):
-        return SERVER_ONLY
+        return _(SERVER_ONLY)
     if isinstance(error, app_commands.CheckFailure):
-        return "You may not use that command here."
+        return _("You may not use that command here.")
     return None
 
 
@@ -105,7 +108,7 @@ def stored(interaction: discord.Interaction, done: str) -> None:
 
 
 def _move_stands(move: str) -> str:
-    return f"Your move **{move}** stands; the table will show it in a moment."
+    return _("Your move **{move}** stands; the table will show it in a moment.", move=move)
 
 
 def _stored_words(interaction: discord.Interaction) -> str | None:
@@ -131,11 +134,11 @@ async def reply_refusal(interaction: discord.Interaction, error: BaseException) 
     text = refusal_text(error, interaction.extras.get("change"))
     if text is None and not lost_answer:
         log.error("unexpected error in %s", _where(interaction), exc_info=error)
-        text = SOMETHING_WENT_WRONG
+        text = _(SOMETHING_WENT_WRONG)
     if done is not None:
         text = stored_text(done, lost_answer=lost_answer)
     try:
-        await reply(interaction, text or SOMETHING_WENT_WRONG)
+        await reply(interaction, text or _(SOMETHING_WENT_WRONG))
     except discord.HTTPException as failed:  # the interaction expired or was answered
         log.warning("could not answer %s: %s", _where(interaction), failed)
 

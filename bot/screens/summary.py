@@ -15,8 +15,9 @@ import discord
 from engine import COLOURS, TileGame
 from storage import GameRecord
 
+from ..i18n import _, ngettext
 from .present import move_words, seat_name, title
-from .words import names_text, points_text
+from .words import colour_name, names_text, points_text
 
 ALT_TEXT_LIMIT = 1024
 """Discord's longest attachment description, in characters."""
@@ -52,7 +53,7 @@ def last_move_points(game: TileGame) -> tuple[int, ...] | None:
 
 def lowest_text(game: TileGame, seat: int) -> str:
     board = game.scoreboards[seat]
-    colours = names_text([c.label for c in board.lowest_colours()])
+    colours = names_text([colour_name(c) for c in board.lowest_colours()])
     return f"{min(board.scores)} ({colours})"
 
 
@@ -65,21 +66,35 @@ def table_summary(record: GameRecord) -> str:
     names = [seat_name(seat) for seat in record.seats]
     if game.is_over:
         final_turn = game.log[-1].turn if game.log else 0
-        parts = [f"{title(record.kind)}, game over after turn {final_turn}."]
+        parts = [
+            _("{game}, game over after turn {turn}.", game=title(record.kind), turn=final_turn)
+        ]
         if not game.solo:
-            parts.append(f"{names_text([names[s] for s in game.winners()])} won.")
+            winners = game.winners()
+            names_won = names_text([names[s] for s in winners])
+            parts.append(ngettext("{names} won.", "{names} won.", len(winners), names=names_won))
     else:
-        parts = [f"{title(record.kind)}, turn {game.turn}.", f"{names[game.to_move]} to move."]
+        parts = [
+            _("{game}, turn {turn}.", game=title(record.kind), turn=game.turn),
+            _("{name} to move.", name=names[game.to_move]),
+        ]
     if game.log:
         last = game.log[-1]
         points = last_move_points(game)
-        scored = f" for {points_text(points)}" if points is not None else ""
-        move = move_words(record.kind, last.move)
-        parts.append(f"Last move: {names[last.seat]} played {move}{scored}.")
+        name, move = names[last.seat], move_words(record.kind, last.move)
+        if points is None:
+            parts.append(_("Last move: {name} played {move}.", name=name, move=move))
+        else:
+            parts.append(
+                _("Last move: {name} played {move} for {points}.",
+                  name=name, move=move, points=points_text(points))
+            )  # fmt: skip
     else:
-        parts.append("No moves yet.")
+        parts.append(_("No moves yet."))
     lows = ", ".join(f"{names[s]} {lowest_text(game, s)}" for s in range(game.players))
-    parts.append(f"Lowest colour{'s' if game.players > 1 else ''}: {lows}.")
+    parts.append(
+        ngettext("Lowest colour: {lows}.", "Lowest colours: {lows}.", game.players, lows=lows)
+    )
     return " ".join(parts)
 
 
@@ -90,6 +105,9 @@ def scores_summary(record: GameRecord) -> str:
     lines = []
     for seat in record.seats:
         scores = game.scores(seat.seat)
-        each = ", ".join(f"{c.label} {s}" for c, s in zip(COLOURS, scores, strict=True))
-        lines.append(f"{seat_name(seat)}: lowest {lowest_text(game, seat.seat)}; {each}.")
+        each = ", ".join(f"{colour_name(c)} {s}" for c, s in zip(COLOURS, scores, strict=True))
+        lines.append(
+            _("{name}: lowest {lowest}; {each}.",
+              name=seat_name(seat), lowest=lowest_text(game, seat.seat), each=each)
+        )  # fmt: skip
     return "\n".join(lines)

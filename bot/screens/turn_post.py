@@ -19,6 +19,7 @@ import discord
 from render import render_table
 from storage import GameRecord, OwedPost
 
+from ..i18n import LANGUAGES, N_, _, translate_in
 from .controls import AFTER, CLOSE_UP, OPEN, button, my_tiles_button
 from .present import (
     move_summary,
@@ -33,6 +34,7 @@ from .present import (
 )
 from .safe_text import NOBODY
 from .summary import image_file, table_summary
+from .words import picture_words
 
 TABLE_FILENAME = "table.png"
 ACCENT = 0xF2C14E  # the yellow of the last-move highlight
@@ -40,15 +42,23 @@ STORY_ROOM = 1200
 """Characters of story one card may carry; older lines give way to newer."""
 RETIRED_ROOM = 600
 """The longest one-line story a shrunk card keeps."""
-CALLS = ("Press **My tiles**", "is thinking…", "may exchange their rack or keep it")
+CALLS = (
+    N_("Press **My tiles**"),
+    N_("is thinking…"),
+    N_("may exchange their rack or keep it"),
+)
 """What the call of a card posted before the story and the call were apart says: a shrunk
-old card drops these lines."""
+old card drops these lines (in every language, since the card may predate a change)."""
+
+
+def calls() -> list[str]:
+    return [translate_in(language, call) for language in LANGUAGES for call in CALLS]
 
 
 def table_file(record: GameRecord) -> discord.File:
     """The board above the scoreboards, as one image, with the table in words as alt text."""
     assert record.game is not None
-    png = render_table(record.game, seat_names(record))
+    png = render_table(record.game, seat_names(record), words=picture_words())
     return image_file(png, TABLE_FILENAME, table_summary(record))
 
 
@@ -74,7 +84,7 @@ def story_lines(record: GameRecord, posts: list[OwedPost]) -> list[str]:
         if note or seen > left_out:
             kept.append(line)
     if left_out:
-        kept.insert(0, f"(… and {left_out} earlier moves)")
+        kept.insert(0, _("(… and {count} earlier moves)", count=left_out))
     return kept
 
 
@@ -112,11 +122,11 @@ def table_post(record: GameRecord, story: list[str]) -> dict[str, Any]:
     file = table_file(record)
     text = "\n".join(story) or f"🎲 **{title(record.kind)}**"
     if game.is_over:
-        again = "Play again" if game.solo else "Rematch"
+        again = _("Play again") if game.solo else _("Rematch")
         controls: list[discord.ui.Item] = [
             button(AFTER, record.id, "rematch", label=again, emoji="🔁",
                    style=discord.ButtonStyle.primary),
-            button(AFTER, record.id, "replay", label="Replay", emoji="🎞️"),
+            button(AFTER, record.id, "replay", label=_("Replay"), emoji="🎞️"),
         ]  # fmt: skip
         people = [discord.Object(s.user_id) for s in record.seats if s.is_human and not s.is_former]
         return {
@@ -127,7 +137,7 @@ def table_post(record: GameRecord, story: list[str]) -> dict[str, Any]:
     seat = record.seat_to_move
     person = seat is not None and seat.plays_as is None and seat.user_id is not None
     controls = [my_tiles_button(record.id, record.move_count)] if person else []
-    controls.append(button(CLOSE_UP, record.id, label="Close-up", emoji="🔍"))
+    controls.append(button(CLOSE_UP, record.id, label=_("Close-up"), emoji="🔍"))
     return {
         "view": card(text, turn_prompt(record), file, controls),
         "file": file,
@@ -144,12 +154,13 @@ def solo_start_post(record: GameRecord) -> dict[str, Any]:
     back to it. The moves are made in the player's own builder, not in the channel."""
     seat = record.seats[0]
     name = seat_name(seat)
-    story = f"🎲 **{name}** began a game of **{title(record.kind)}** solo."
-    call = (
-        f"{seat_label(seat)} plays it in their own window; the result is posted here at the "
-        "end. Press **Play** to go on with it."
+    story = _("🎲 **{name}** began a game of **{game}** solo.", name=name, game=title(record.kind))
+    call = _(
+        "{who} plays it in their own window; the result is posted here at the end. "
+        "Press **Play** to go on with it.",
+        who=seat_label(seat),
     )
-    play = button(OPEN, record.id, label="Play", emoji="▶️", style=discord.ButtonStyle.primary)
+    play = button(OPEN, record.id, label=_("Play"), emoji="▶️", style=discord.ButtonStyle.primary)
     return {"view": card(story, call, None, [play]), "allowed_mentions": NOBODY}
 
 
@@ -163,7 +174,8 @@ def retired_turn_post(message: discord.Message, *, keep_picture: bool = False) -
     view = discord.ui.LayoutView.from_message(message, timeout=None)
     texts = [item for item in view.walk_children() if isinstance(item, discord.ui.TextDisplay)]
     story = texts[0].content if texts else ""
-    lines = [line for line in story.splitlines() if line and not any(c in line for c in CALLS)]
+    said = calls()
+    lines = [line for line in story.splitlines() if line and not any(c in line for c in said)]
     if keep_picture:
         for item in list(view.walk_children()):
             gone = isinstance(item, discord.ui.ActionRow) or (

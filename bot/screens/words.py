@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import COLOURS, Colour
+from render import PictureWords
+
+from ..i18n import _, current, pgettext
 
 COLOUR_EMOJI: dict[Colour, str] = {
     Colour.RED: "🔴",
@@ -25,11 +28,22 @@ CONSONANT_SOUND_EXCEPTIONS = ("one", "once", "uni", "use", "usu", "eu", "ur")
 """Words that start with a vowel letter but a consonant sound: "a unique", "a one"."""
 
 
+def colour_name(colour: Colour) -> str:
+    """`red` / `rot`: a colour's word in the language being spoken."""
+    return {
+        Colour.RED: pgettext("colour", "red"),
+        Colour.GREEN: pgettext("colour", "green"),
+        Colour.BLUE: pgettext("colour", "blue"),
+        Colour.ORANGE: pgettext("colour", "orange"),
+        Colour.PURPLE: pgettext("colour", "purple"),
+    }[colour]
+
+
 def colour_words(colour: Colour | None) -> str:
     """`🔴 red`: a colour as players read it (or `empty corner` for a Rota blank)."""
     if colour is None:
-        return "empty corner"
-    return f"{COLOUR_EMOJI[colour]} {colour.label}"
+        return _("empty corner")
+    return f"{COLOUR_EMOJI[colour]} {colour_name(colour)}"
 
 
 def tile_words(tile: Sequence[Colour]) -> str:
@@ -56,21 +70,25 @@ def with_article(phrase: str) -> str:
 
 def points_text(points: Sequence[int]) -> str:
     """`+3 blue, +2 red`, or `no points`."""
-    parts = [f"+{n} {COLOURS[i].label}" for i, n in enumerate(points) if n]
-    return ", ".join(parts) if parts else "no points"
+    parts = [f"+{n} {colour_name(COLOURS[i])}" for i, n in enumerate(points) if n]
+    return ", ".join(parts) if parts else _("no points")
 
 
-def names_text(names: Sequence[str], joiner: str = "and") -> str:
-    """`green`, `green and blue`, `green, blue and purple`."""
+def names_text(names: Sequence[str], joiner: str | None = None) -> str:
+    """`green`, `green and blue`, `green, blue and purple` (`und` in German: a list's
+    last joiner, the same place in both languages)."""
     if len(names) <= 1:
         return "".join(names)
-    return f"{', '.join(names[:-1])} {joiner} {names[-1]}"
+    last = joiner or pgettext("list", "and")
+    return f"{', '.join(names[:-1])} {last} {names[-1]}"
 
 
 def lowest_change(before: Sequence[int], after: Sequence[int]) -> str:
     """What a move does to the lowest score: `lowest stays 0` or `lowest 0 → 2`."""
     low, high = min(before), min(after)
-    return f"lowest stays {low}" if low == high else f"lowest {low} → {high}"
+    if low == high:
+        return _("lowest stays {low}", low=low)
+    return _("lowest {low} → {high}", low=low, high=high)
 
 
 def change_text(before: Sequence[int], after: Sequence[int], *, compact: bool = False) -> str:
@@ -90,12 +108,64 @@ def change_sentence(before: Sequence[int], after: Sequence[int]) -> str:
     """A move's effect in a sentence: which colours rise, and whether the lowest does
     (and if not, which colours hold it down)."""
     gains = [(c, b - a) for c, a, b in zip(COLOURS, before, after, strict=True) if b > a]
-    if not gains:
-        rises = "scores nothing now"
-    else:
-        rises = "raises " + names_text([f"{c.label} by {n}" for c, n in gains])
+    raised = names_text(
+        [_("{colour} by {points}", colour=colour_name(c), points=n) for c, n in gains]
+    )
     low, high = min(before), min(after)
     if high > low:
-        return f"{rises}, and your lowest score rises from {low} to {high}"
-    holding = [c.label for c, b in zip(COLOURS, after, strict=True) if b == high]
-    return f"{rises}; your lowest stays {low} ({names_text(holding)} still at {low})"
+        if not gains:  # cannot happen (the lowest rose), but say it truly
+            return _("your lowest score rises from {low} to {high}", low=low, high=high)
+        return _(
+            "raises {raised}, and your lowest score rises from {low} to {high}",
+            raised=raised, low=low, high=high,
+        )  # fmt: skip
+    holding = names_text([colour_name(c) for c, b in zip(COLOURS, after, strict=True) if b == high])
+    if not gains:
+        return _(
+            "scores nothing now; your lowest stays {low} ({colours} still at {low})",
+            low=low, colours=holding,
+        )  # fmt: skip
+    return _(
+        "raises {raised}; your lowest stays {low} ({colours} still at {low})",
+        raised=raised, low=low, colours=holding,
+    )  # fmt: skip
+
+
+_PICTURE_WORDS: dict[str, PictureWords] = {}
+
+
+def picture_words() -> PictureWords:
+    """The words inside the pictures, in the language being spoken (made once each)."""
+    language = current()
+    words = _PICTURE_WORDS.get(language)
+    if words is None:
+        words = _PICTURE_WORDS[language] = PictureWords(
+            player=pgettext("picture", "Player {number}"),
+            to_move=pgettext("picture", "{name} to move · turn {turn}"),
+            turn_status=pgettext("picture", "turn {turn} · {name} to move"),
+            solo_over=pgettext("picture", "game over: score {score}"),
+            all_resigned=pgettext("picture", "game over: everyone resigned"),
+            wins=pgettext("picture", "{name} wins"),
+            shared_win=pgettext("picture", "shared win: {names}"),
+            bag=pgettext("picture", "bag {count}"),
+            supply=pgettext("picture", "supply {count}"),
+            resigned=pgettext("picture", "resigned"),
+            solo_score=pgettext("picture", "score {score}"),
+            winner=pgettext("picture", "winner"),
+            place=_place_phrase(),
+            low=pgettext("picture", "low {score}"),
+            final_scores=pgettext("picture", "{game} · final scores"),
+            scores_after=pgettext("picture", "{game} · scores after turn {turn}"),
+            scores=pgettext("picture", "{game} · scores"),
+            no_tiles=pgettext("picture", "no tiles"),
+            first_board=pgettext("picture", "1st scoreboard"),
+            second_board=pgettext("picture", "2nd scoreboard"),
+        )
+    return words
+
+
+def _place_phrase() -> str:
+    """A finishing place in the pictures: English keeps its ordinals (`2nd`); a language
+    translates the phrase `{rank}th` whole (German: `{rank}.`)."""
+    phrase = pgettext("picture", "{rank}th")
+    return "" if phrase == "{rank}th" else phrase

@@ -20,16 +20,19 @@ from collections import defaultdict
 from collections.abc import Callable
 from contextlib import suppress
 from datetime import datetime
+from typing import Any
 
 import discord
 
 from storage import DATABASE_FAULTS, ChannelBusyError, GameRecord, NothingStoredError, Repository
 
+from ..i18n import _, speaking
 from ..screens.controls import OTHER_CHANNEL, computer_view, lobby_view
 from ..screens.lobby import lobby_text
 from ..screens.present import seat_name, title
 from ..screens.refusals import Refusal, after_stored, stored
 from .background import log_event
+from .language import server_language
 from .rights import may_manage
 
 log = logging.getLogger(__name__)
@@ -84,30 +87,44 @@ class Lobby:
         await self._post(interaction, record, None)
         log_event(record, "lobby reposted")
 
+    async def _lobby_message(
+        self, interaction: discord.Interaction, record: GameRecord
+    ) -> dict[str, Any]:
+        """The lobby message's content and view, in the server's language (the table's)."""
+        language = await server_language(self.repo, record.guild_id, interaction.guild_locale)
+        with speaking(language):
+            view = lobby_view(record.id, record.kind) if record.status == "lobby" else None
+            return {"content": lobby_text(record), "view": view, "language": language}
+
     async def _post(
         self, interaction: discord.Interaction, record: GameRecord, where: discord.Thread | None
     ) -> None:
         """The lobby message as the answer, or in the game's new thread with a link. A
         message that never reached Discord leaves the lobby without one, which `/axio new`
         in its channel posts again."""
-        missing = (
-            f"Your {title(record.kind)} lobby is open, but its message did not reach Discord: "
-            f"run `/axio new` in <#{record.channel_id}> to show it."
-        )
+        missing = _(
+            "Your {game} lobby is open, but its message did not reach Discord: "
+            "run `/axio new` in <#{channel}> to show it.",
+            game=title(record.kind), channel=record.channel_id,
+        )  # fmt: skip
+        card = await self._lobby_message(interaction, record)
+        language = card.pop("language")
         if where is None:
-            answer = interaction.response.send_message(
-                lobby_text(record), view=lobby_view(record.id, record.kind)
-            )
+            answer = interaction.response.send_message(**card)
             if not await after_stored(interaction, answer, missing):
                 return
             message = await interaction.original_response()
         else:
-            message = await where.send(lobby_text(record), view=lobby_view(record.id, record.kind))
-            answer = interaction.response.send_message(
-                f"🧵 {interaction.user.mention} opened {where.mention} for a game of "
-                f"**{title(record.kind)}**: join it there."
-            )
-            await after_stored(interaction, answer, f"Your game is open in {where.mention}.")
+            message = await where.send(**card)
+            with speaking(language):
+                opened = _(
+                    "🧵 {member} opened {thread} for a game of **{game}**: join it there.",
+                    member=interaction.user.mention, thread=where.mention,
+                    game=title(record.kind),
+                )  # fmt: skip
+            answer = interaction.response.send_message(opened)
+            done = _("Your game is open in {thread}.", thread=where.mention)
+            await after_stored(interaction, answer, done)
         try:
             await self.repo.set_message_ids(record.id, lobby_message_id=message.id)
         except DATABASE_FAULTS as error:  # the lobby works; its presses only answer privately
@@ -117,18 +134,23 @@ class Lobby:
         channel = interaction.channel
         if isinstance(channel, discord.Thread) or not isinstance(channel, discord.TextChannel):
             raise Refusal(
-                "A game gets its own thread only from a text channel: run `/axio new` here "
-                "without `thread`, or in the channel this thread belongs to."
+                _(
+                    "A game gets its own thread only from a text channel: run `/axio new` "
+                    "here without `thread`, or in the channel this thread belongs to."
+                )
             )
-        name = f"{title(kind)} — {interaction.user.display_name}'s table"[:100]
+        name = _("{game} — {name}'s table", game=title(kind), name=interaction.user.display_name)
+        name = name[:100]
         try:
             return await channel.create_thread(
                 name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
             )
         except discord.Forbidden as error:
             raise Refusal(
-                "I may not create threads here. Ask a moderator to let me create public "
-                "threads, or run `/axio new` without `thread`."
+                _(
+                    "I may not create threads here. Ask a moderator to let me create public "
+                    "threads, or run `/axio new` without `thread`."
+                )
             ) from error
 
     async def solo(self, interaction: discord.Interaction, kind: str) -> GameRecord:
@@ -143,7 +165,10 @@ class Lobby:
             _seeds.randrange(2**31),
             now=self.clock(),
         )
-        stored(interaction, f"Your solo game of **{title(kind)}** has started: press **Play**.")
+        stored(
+            interaction,
+            _("Your solo game of **{game}** has started: press **Play**.", game=title(kind)),
+        )
         self.started(record)
         return record
 
@@ -157,8 +182,10 @@ class Lobby:
                 raise Refusal(OTHER_CHANNEL)
             if old.seat_of(interaction.user.id) is None:
                 raise Refusal(
-                    "Only the players of that game can ask for a rematch. Start your own "
-                    "with `/axio new`."
+                    _(
+                        "Only the players of that game can ask for a rematch. Start your own "
+                        "with `/axio new`."
+                    )
                 )
             if len(old.seats) == 1:
                 return await self.solo(interaction, old.kind)
@@ -169,8 +196,10 @@ class Lobby:
                 )
             except ChannelBusyError as busy:
                 raise Refusal(
-                    "This channel already has a game open: join that one, or ask its host to "
-                    "`/axio end` it first."
+                    _(
+                        "This channel already has a game open: join that one, or ask its host "
+                        "to `/axio end` it first."
+                    )
                 ) from busy
         log_event(record, "rematch opened", after=game_id)
         await self._post(interaction, record, None)
@@ -197,35 +226,35 @@ class Lobby:
             raise Refusal(OTHER_CHANNEL)
         if record.status != "lobby":
             raise Refusal(
-                "That lobby is closed: the game has started or was cancelled. "
-                "Use `/axio board` to see a running game."
+                _(
+                    "That lobby is closed: the game has started or was cancelled. "
+                    "Use `/axio board` to see a running game."
+                )
             )
         user = interaction.user
         now = self.clock()
         if action == "join":
             record = await self.repo.join(game_id, user.id, user.display_name, now=now)
-            note = "You joined the game."
+            note = _("You joined the game.")
         elif action == "leave":
             record = await self.repo.leave(game_id, user.id, now=now)
-            note = "You left the game."
+            note = _("You left the game.")
         else:
             if not may_manage(interaction, record):
-                raise Refusal(
-                    f"Only the host, <@{record.host_id}>, can {self._verb(action)} this game."
-                )
+                raise Refusal(self._only_the_host(action, record.host_id))
             if action == "cpu":
                 await interaction.response.send_message(
-                    "Which level should the computer play?",
+                    _("Which level should the computer play?"),
                     view=computer_view(game_id, len(record.seats)),
                     ephemeral=True,
                 )
                 return None
             if action == "cancel":
                 record = await self.repo.cancel(game_id, now=now)
-                note = "You cancelled the game."
+                note = _("You cancelled the game.")
             else:
                 record = await self.repo.start(game_id, _seeds.randrange(2**31), now=now)
-                note = "The game has started."
+                note = _("The game has started.")
         stored(interaction, note)
         return record, note
 
@@ -246,18 +275,22 @@ class Lobby:
                 if record.channel_id != interaction.channel_id:
                     raise Refusal(OTHER_CHANNEL)
                 if record.status != "lobby":
-                    raise Refusal("That lobby is closed, so no computer can join it.")
+                    raise Refusal(_("That lobby is closed, so no computer can join it."))
                 if not may_manage(interaction, record):
-                    raise Refusal(f"Only the host, <@{record.host_id}>, can add computer players.")
+                    raise Refusal(
+                        _("Only the host, {host}, can add computer players.",
+                          host=f"<@{record.host_id}>")
+                    )  # fmt: skip
                 if seats is not None and len(record.seats) != seats:
-                    already = (
+                    already = _(
                         "That choice was already made: press **Add computer** again for another."
                     )
                     await self._picked(interaction, already)
                     return
                 record = await self.repo.add_computer(game_id, level, now=self.clock())  # type: ignore[arg-type]
         joined = record.seats[-1]
-        await self.refresh(interaction, record, f"{seat_name(joined)} joined.", picker=True)
+        note = _("{name} joined.", name=seat_name(joined))
+        await self.refresh(interaction, record, note, picker=True)
 
     @staticmethod
     def _picked(interaction: discord.Interaction, note: str):  # type: ignore[no-untyped-def]
@@ -279,12 +312,13 @@ class Lobby:
         """Answer the member and bring the lobby message up to date (the change is stored:
         a lost answer is followed by one saying `note`, and the lobby message is redrawn);
         a `picker` pressed is replaced by the note."""
-        view = lobby_view(record.id, record.kind) if record.status == "lobby" else None
+        card = await self._lobby_message(interaction, record)
+        del card["language"]
         is_lobby_message = (
             interaction.message is not None and interaction.message.id == record.lobby_message_id
         )
         if is_lobby_message:
-            answer = interaction.response.edit_message(content=lobby_text(record), view=view)
+            answer = interaction.response.edit_message(**card)
             if await after_stored(interaction, answer, note):
                 return
         else:
@@ -298,10 +332,15 @@ class Lobby:
         if record.lobby_message_id and isinstance(channel, discord.abc.Messageable):
             try:
                 message = channel.get_partial_message(record.lobby_message_id)  # type: ignore[attr-defined]
-                await message.edit(content=lobby_text(record), view=view)
+                await message.edit(**card)
             except discord.HTTPException:
                 log.info("game %s: lobby message is gone", record.id)
 
     @staticmethod
-    def _verb(action: str) -> str:
-        return {"cpu": "add computer players to", "start": "start", "cancel": "cancel"}[action]
+    def _only_the_host(action: str, host_id: int) -> str:
+        host = f"<@{host_id}>"
+        if action == "cpu":
+            return _("Only the host, {host}, can add computer players to this game.", host=host)
+        if action == "start":
+            return _("Only the host, {host}, can start this game.", host=host)
+        return _("Only the host, {host}, can cancel this game.", host=host)

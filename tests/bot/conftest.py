@@ -57,9 +57,15 @@ def simcord_bot(bot_settings, bot_clock):
 
 
 @pytest.fixture
-async def table(simcord_env, bot_settings, bot_clock) -> AsyncIterator[Table]:
+def guild_locale() -> str | None:
+    """The server's Discord language (None: SimCord's `en-US`); a module overrides it."""
+    return None
+
+
+@pytest.fixture
+async def table(simcord_env, bot_settings, bot_clock, guild_locale) -> AsyncIterator[Table]:
     env = simcord_env
-    guild = env.create_guild("Knizia Club")
+    guild = env.create_guild("Knizia Club", preferred_locale=guild_locale)
     channel = guild.create_text_channel("games")
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_messages=True))
     admins = guild.create_role(

@@ -1,0 +1,52 @@
+"""The words inside the pictures, passed in as data: render stays pure (no catalogs, no
+languages here), and the bot fills a `PictureWords` in the reader's language. The
+defaults are the English the pictures always said.
+
+Each is a whole phrase with named placeholders, so a language may put the words in its
+own order (`{name} to move` / `{name} ist am Zug`). Only strings: a picture drawn in
+another process gets them as they are."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class PictureWords:
+    player: str = "Player {number}"
+    """A seat without a name."""
+    to_move: str = "{name} to move · turn {turn}"
+    """The table's headline; the name is drawn (and shrunk) on its own."""
+    turn_status: str = "turn {turn} · {name} to move"
+    """After the game's title in a replay's caption."""
+    solo_over: str = "game over: score {score}"
+    all_resigned: str = "game over: everyone resigned"
+    wins: str = "{name} wins"
+    shared_win: str = "shared win: {names}"
+    bag: str = "bag {count}"
+    supply: str = "supply {count}"
+    resigned: str = "resigned"
+    solo_score: str = "score {score}"
+    winner: str = "winner"
+    place: str = ""
+    """A finishing place; empty: English ordinals (`2nd`), else a phrase (`{rank}.`)."""
+    low: str = "low {score}"
+    final_scores: str = "{game} · final scores"
+    scores_after: str = "{game} · scores after turn {turn}"
+    scores: str = "{game} · scores"
+    no_tiles: str = "no tiles"
+    first_board: str = "1st scoreboard"
+    second_board: str = "2nd scoreboard"
+
+
+ENGLISH = PictureWords()
+
+
+def ordinal(rank: int, words: PictureWords = ENGLISH) -> str:
+    if words.place:
+        return words.place.format(rank=rank)
+    return f"{rank}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(rank if rank < 20 else rank % 10, 'th') }"
+
+
+def seat_word(names: list[str], seat: int, words: PictureWords = ENGLISH) -> str:
+    return names[seat] if seat < len(names) else words.player.format(number=seat + 1)

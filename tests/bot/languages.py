@@ -1,0 +1,42 @@
+"""Members and servers with their own Discord language in SimCord, which sends every
+interaction as `en-US` from an `en-US` server: `speak(monkeypatch, {member: "de"})` sets
+each member's `locale`, and every interaction carries its server's `preferred_locale` as
+`guild_locale`, as Discord does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import simcord.interactions
+
+ENGLISH_WORDS = (
+    "the", "your", "you", "game", "move", "turn", "press", "tiles", "rack", "player",
+    "lowest", "colour", "colours", "points", "played", "join", "start", "cancel", "leave",
+    "seats", "host", "thinking", "exchange", "keep", "board", "scores", "over", "won",
+    "red", "green", "blue", "purple", "pyramid", "rematch", "replay", "again", "only",
+)  # fmt: skip
+"""Words that in a German text mean an English sentence slipped through ("orange" and
+"AXIO" are German too)."""
+
+
+def speak(monkeypatch: Any, locales: dict[int, str]) -> None:
+    """Member ids to their Discord locale (others: `en-US`)."""
+    original = simcord.interactions.base_payload
+
+    def with_locales(backend: Any, **kw: Any) -> Any:
+        record, payload = original(backend, **kw)
+        payload["locale"] = locales.get(kw["user_id"], "en-US")
+        if kw.get("guild_id") is not None:
+            payload["guild_locale"] = backend.get_guild(kw["guild_id"]).preferred_locale
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", with_locales)
+
+
+def english_in(text: str) -> list[str]:
+    """The English words in `text` (mentions, code and custom emoji aside)."""
+    import re
+
+    plain = re.sub(r"<[^>]*>|`[^`]*`", " ", text)
+    words = {word.lower() for word in re.findall(r"[A-Za-zÄÖÜäöüß]+", plain)}
+    return sorted(words & set(ENGLISH_WORDS))
