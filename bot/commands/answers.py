@@ -17,6 +17,7 @@ from engine.daily import is_over
 from render import render_close_up
 from storage import GameRecord, Repository
 
+from ..i18n import _, speaking
 from ..screens.community import replay_file, replayable
 from ..screens.controls import RESIGN, button, view_of
 from ..screens.present import seat_name
@@ -25,6 +26,7 @@ from ..screens.rules import rules_alt, rules_message
 from ..screens.summary import image_file, table_summary
 from ..table.background import log_event
 from ..table.desk import Desk
+from ..table.language import table_language
 from .checks import seat_for
 
 
@@ -42,11 +44,14 @@ class Answers:
         file = image_file(
             render_close_up(record.game),
             "close-up.png",
-            "A close-up of the board around the last move, with its column letters and row "
-            f"numbers. {table_summary(record)}",
+            _(
+                "A close-up of the board around the last move, with its column letters and "
+                "row numbers. {summary}",
+                summary=table_summary(record),
+            ),
         )
         await interaction.followup.send(
-            "🔍 The board around the last move.", file=file, ephemeral=True
+            _("🔍 The board around the last move."), file=file, ephemeral=True
         )
 
     async def replay(
@@ -61,29 +66,35 @@ class Answers:
         if attempt is not None and not is_over(attempt.day, self.clock()):
             if attempt.user_id != interaction.user.id:
                 raise Refusal(
-                    f"Game #{game_id} is a daily challenge of today: its moves stay hidden "
-                    "until the day turns at 00:00 UTC. `/axio daily results` shows the scores."
+                    _(
+                        "Game #{game} is a daily challenge of today: its moves stay hidden "
+                        "until the day turns at 00:00 UTC. `/axio daily results` shows the "
+                        "scores.",
+                        game=game_id,
+                    )
                 )
             public = False
         await interaction.response.defer(ephemeral=not public, thinking=True)
         file = await replay_file(self.repo, record)
         await interaction.followup.send(
-            f"🎞️ Replay of game #{game_id}", file=file, ephemeral=not public
+            _("🎞️ Replay of game #{game}", game=game_id), file=file, ephemeral=not public
         )
 
     async def ask_to_resign(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """`/axio resign` asks first: resigning cannot be undone."""
         seat = seat_for(interaction, record)
         if seat.resigned:
-            raise Refusal("You have already resigned from this game.")
+            raise Refusal(_("You have already resigned from this game."))
         view = view_of(
-            button(RESIGN, record.id, "yes", label="Resign", emoji="🏳️",
+            button(RESIGN, record.id, "yes", label=_("Resign"), emoji="🏳️",
                    style=discord.ButtonStyle.danger),
-            button(RESIGN, record.id, "no", label="Keep playing"),
+            button(RESIGN, record.id, "no", label=_("Keep playing")),
         )  # fmt: skip
         await interaction.response.send_message(
-            "Resign from this game? A computer plays your seat to the end and you rank last. "
-            "This cannot be undone.",
+            _(
+                "Resign from this game? A computer plays your seat to the end and you rank "
+                "last. This cannot be undone."
+            ),
             view=view,
             ephemeral=True,
         )
@@ -92,14 +103,16 @@ class Answers:
         """Resign (the confirmation's **Resign**): the table is told in its next post."""
         seat = seat_for(interaction, record)
         if seat.resigned:
-            raise Refusal("You have already resigned from this game.")
-        note = (
-            f"🏳️ **{seat_name(seat)}** resigned: a computer plays their seat on, and they rank last."
-        )
+            raise Refusal(_("You have already resigned from this game."))
+        with speaking(await table_language(self.repo, interaction)):  # the table's note
+            note = _(
+                "🏳️ **{name}** resigned: a computer plays their seat on, and they rank last.",
+                name=seat_name(seat),
+            )
         record = await self.repo.resign(record.id, seat.seat, now=self.clock(), note=note)
         log_event(record, "resigned", seat=seat.seat)
         self.desk.committed(record)
-        done = (
+        done = _(
             "🏳️ You resigned. A computer plays your seat on; the table is told with the next move."
         )
         await after_stored(

@@ -6,6 +6,7 @@ import discord
 
 from storage import GameRecord, Repository, Seat
 
+from ..i18n import _
 from ..screens.refusals import NO_GAME_HERE, Refusal
 
 
@@ -14,7 +15,10 @@ def seat_for(interaction: discord.Interaction, record: GameRecord) -> Seat:
     seat = record.seat_of(interaction.user.id)
     if seat is None:
         raise Refusal(
-            "You are not playing in this game. Watch along, or join the next one with `/axio new`."
+            _(
+                "You are not playing in this game. Watch along, or join the next one with "
+                "`/axio new`."
+            )
         )
     return seat
 
@@ -27,7 +31,7 @@ async def channel_game(
     if record is None:
         raise Refusal(NO_GAME_HERE)
     if running and record.status != "running":
-        raise Refusal("The game here has not started yet: the host presses **Start**.")
+        raise Refusal(_("The game here has not started yet: the host presses **Start**."))
     return record
 
 
@@ -35,5 +39,5 @@ async def lobby_here(repo: Repository, interaction: discord.Interaction) -> Game
     """The channel's game, which must still be a lobby."""
     record = await channel_game(repo, interaction, running=False)
     if record.status != "lobby":
-        raise Refusal("The game here has already started; join the next one.")
+        raise Refusal(_("The game here has already started; join the next one."))
     return record

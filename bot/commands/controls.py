@@ -21,7 +21,7 @@ import discord
 
 from storage import GameRecord
 
-from ..i18n import N_, language_of, use
+from ..i18n import N_, _, language_of, use
 from ..screens import outcomes
 from ..screens.controls import (
     AFTER,
@@ -120,8 +120,11 @@ class GameControl(discord.ui.DynamicItem[discord.ui.Item], template=r"$^"):
         try:
             if self.problem is not None:
                 raise Refusal(
-                    f"That control is not one the bot made ({self.problem}), so it does "
-                    "nothing. Use the latest game message, or `/axio hand`."
+                    _(
+                        "That control is not one the bot made ({problem}), so it does "
+                        "nothing. Use the latest game message, or `/axio hand`.",
+                        problem=self.problem,
+                    )
                 )
             if interaction.guild_id is None:
                 raise Refusal(SERVER_ONLY)
@@ -149,7 +152,7 @@ class GameControl(discord.ui.DynamicItem[discord.ui.Item], template=r"$^"):
         elif record.channel_id != interaction.channel_id:
             raise Refusal(OTHER_CHANNEL)
         if record.status != "running" or record.game is None:
-            raise Refusal("That game is over. Start a new one with `/axio new`.")
+            raise Refusal(_("That game is over. Start a new one with `/axio new`."))
         return record
 
     async def current(
@@ -164,13 +167,18 @@ class GameControl(discord.ui.DynamicItem[discord.ui.Item], template=r"$^"):
             return record
         if is_daily(record):
             raise Stale(
-                "That was for an earlier move of your daily game; `/axio daily play` shows "
-                "where it stands."
+                _(
+                    "That was for an earlier move of your daily game; `/axio daily play` "
+                    "shows where it stands."
+                )
             )
         turn = stale_turn(record, self.move_count)
         raise Stale(
-            f"That was for turn {turn}; the game has moved on. Use the latest message's "
-            "**My tiles** button, or `/axio hand`."
+            _(
+                "That was for turn {turn}; the game has moved on. Use the latest message's "
+                "**My tiles** button, or `/axio hand`.",
+                turn=turn,
+            )
         )
 
 
@@ -292,7 +300,7 @@ class ResignControl(GameControl, address=RESIGN):
 
     async def run(self, interaction: discord.Interaction) -> None:
         if self.fields["act"] == "no":
-            await interaction.response.edit_message(content="You play on.", view=None)
+            await interaction.response.edit_message(content=_("You play on."), view=None)
             return
         await services(interaction).answers.resign(interaction, await self.running(interaction))
 
@@ -355,7 +363,7 @@ def chosen_value(interaction: discord.Interaction) -> str:
         or not isinstance(values[0], str)
         or not 0 < len(values[0]) <= FIELD_LIMIT
     ):
-        raise Refusal("That menu sent no choice I can read. Press **My tiles** to start again.")
+        raise Refusal(_("That menu sent no choice I can read. Press **My tiles** to start again."))
     return values[0]
 
 

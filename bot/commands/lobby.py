@@ -10,6 +10,7 @@ from discord import app_commands
 
 from storage import GameRecord
 
+from ..i18n import _
 from ..screens import outcomes
 from ..screens.present import title
 from ..screens.refusals import Refusal, answered
@@ -44,12 +45,18 @@ class LobbyCommands:
                 await lobby.repost(interaction, existing)
                 return
             if existing is not None and not thread:
-                where = f" (see {jump_url(existing)})" if existing.lobby_message_id else ""
+                game_name = title(existing.kind)
+                if existing.lobby_message_id:
+                    raise Refusal(
+                        _("This channel already has an {game} game (see {link}). Finish it, "
+                          "ask the host to `/axio end` it, or start one in a thread of its own: "
+                          "`/axio new thread:True`.", game=game_name, link=jump_url(existing))
+                    )  # fmt: skip
                 raise Refusal(
-                    f"This channel already has an {title(existing.kind)} game{where}. Finish "
-                    "it, ask the host to `/axio end` it, or start one in a thread of its own: "
-                    "`/axio new thread:True`."
-                )
+                    _("This channel already has an {game} game. Finish it, ask the host to "
+                      "`/axio end` it, or start one in a thread of its own: "
+                      "`/axio new thread:True`.", game=game_name)
+                )  # fmt: skip
             await lobby.open(interaction, game.value, seats, thread=thread)
 
     @app_commands.command(description="Start a one-player game at once")

@@ -25,11 +25,12 @@ from engine import Colour, TileGame
 from engine.axio_board import cell_name
 from engine.rota_names import PositionNameError, parse_position_name, position_name
 
+from ..i18n import _, ngettext, pgettext
 from .controls import ControlSelect, choice_select
 from .moves import MAX_CHOICES, move_text
 from .refusals import Refusal
 from .suggest import Suggestion, ranked_suggestions, suggestion_label
-from .words import counted, tile_words
+from .words import tile_words
 
 
 @dataclass(frozen=True)
@@ -42,16 +43,19 @@ class Page:
 
 
 def paged(
-    ranked: Sequence[Any], place: Callable[[Any], Any], describe: Callable[[Any, Any], str]
+    ranked: Sequence[Any],
+    place: Callable[[Any], Any],
+    describe: Callable[[Any, Any], tuple[str, str]],
 ) -> list[Page]:
     """`ranked` (best first) in pages of at most MAX_CHOICES: the best first, then the rest
-    ordered by `place`; `describe(first, last)` names a later page by where it runs."""
+    ordered by `place`; `describe(first, last)` names where a later page runs from and to."""
     best = tuple(ranked[:MAX_CHOICES])
-    pages = [Page(0, best, f"The best {len(best)} (for your lowest colour first)")]
+    pages = [Page(0, best, _("The best {count} (for your lowest colour first)", count=len(best)))]
     rest = sorted(ranked[MAX_CHOICES:], key=place)
     for start in range(0, len(rest), MAX_CHOICES):
         items = tuple(rest[start : start + MAX_CHOICES])
-        label = f"{describe(items[0], items[-1])} ({len(items)} more)"
+        first, last = describe(items[0], items[-1])
+        label = _("{first} to {last} ({count} more)", first=first, last=last, count=len(items))
         pages.append(Page(len(pages), items, label))
     return pages
 
@@ -59,7 +63,7 @@ def paged(
 def page_number(text: str, pages: int) -> int:
     """A page's number from a menu value, refused when it is no page of this list."""
     if not (text.isascii() and text.isdigit()) or not 0 <= int(text) < pages:
-        raise Refusal("That page is no longer there. Press **Back** and choose again.")
+        raise Refusal(_("That page is no longer there. Press **Back** and choose again."))
     return int(text)
 
 
@@ -80,11 +84,15 @@ def tile_options(
     numbers: dict[str, list[str]] = {}
     for number, (a, b) in enumerate(game.rack(game.to_move), start=1):  # type: ignore[attr-defined]
         numbers.setdefault(f"{a}{b}", []).append(str(number))
+    joiner = " {} ".format(pgettext("list", "and"))
     options = [
         discord.SelectOption(
-            label=(
-                f"{' and '.join(which)}. {tile_words((Colour(code[0]), Colour(code[1])))} — "
-                f"up to {counted(most[code], 'pt')}"
+            label=ngettext(
+                "{numbers}. {tile} — up to {count} pt",
+                "{numbers}. {tile} — up to {count} pts",
+                most[code],
+                numbers=joiner.join(which),
+                tile=tile_words((Colour(code[0]), Colour(code[1]))),
             )[:100],
             value=code,
             default=code == chosen,
@@ -100,14 +108,15 @@ def upper_left(suggestion: Suggestion) -> tuple[int, int, str]:
     return (min(move.cells), max(move.cells), str(move))
 
 
-def cells_range(first: Suggestion, last: Suggestion) -> str:
-    return f"{cell_name(upper_left(first)[0])} to {cell_name(upper_left(last)[0])}"
+def cells_range(first: Suggestion, last: Suggestion) -> tuple[str, str]:
+    """Where a page of placements runs: its first and last upper-left cells."""
+    return cell_name(upper_left(first)[0]), cell_name(upper_left(last)[0])
 
 
 def tile_pages(ranked: list[Suggestion], code: str) -> list[Page]:
     moves = [s for s in ranked if tile_code(s.scored.move) == code]
     if not moves:
-        raise Refusal("That tile has no legal placement now. Press **Back** to choose again.")
+        raise Refusal(_("That tile has no legal placement now. Press **Back** to choose again."))
     return paged(moves, upper_left, cells_range)
 
 
@@ -129,7 +138,7 @@ def position_pages(ranked: list[Suggestion]) -> list[Page]:
     return paged(
         best_positions(ranked),
         lambda item: position_key(item[0]),
-        lambda first, last: f"{first[0]} to {last[0]}",
+        lambda first, last: (first[0], last[0]),
     )
 
 
@@ -160,14 +169,14 @@ class Choice:
         ranked = ranked_suggestions(game) if ranked is None else ranked
         if step == "position":
             pages = position_pages(ranked)
-            index = next((p.index for p in pages if any(n == value for n, _ in p.items)), 0)
+            index = next((p.index for p in pages if any(n == value for n, __ in p.items)), 0)
             return cls(position=value, page=index)
         if step == "page":
-            key, _, number = value.partition("/")
+            key, __, number = value.partition("/")
             if game.kind == "rota":
                 return cls(page=page_number(number, len(position_pages(ranked))))
             return cls(tile=key, page=page_number(number, len(tile_pages(ranked, key))))
-        raise Refusal("That menu is not one I know. Press **Back** to start again.")
+        raise Refusal(_("That menu is not one I know. Press **Back** to start again."))
 
 
 def page_select(
@@ -179,7 +188,8 @@ def page_select(
         )
         for p in pages
     ]
-    return choice_select(record_id, move_count, "page", options, "More choices: choose a page")
+    more = _("More choices: choose a page")
+    return choice_select(record_id, move_count, "page", options, more)
 
 
 def move_select(record_id: int, game: TileGame, suggestions: Sequence[Suggestion]) -> ControlSelect:
@@ -187,7 +197,9 @@ def move_select(record_id: int, game: TileGame, suggestions: Sequence[Suggestion
         discord.SelectOption(label=suggestion_label(game, s), value=move_text(game, s.scored.move))
         for s in suggestions
     ]
-    placeholder = "Choose a placement" if game.kind == "axio" else "Choose how to turn the tile"
+    placeholder = (
+        _("Choose a placement") if game.kind == "axio" else _("Choose how to turn the tile")
+    )
     return choice_select(record_id, game.move_count, "move", options, placeholder)
 
 
@@ -213,18 +225,18 @@ def menu_rows(
             )
             for name, best in page.items
         ]
-        rows.append(choice_select(record_id, count, "position", options, "Choose a position"))
+        rows.append(choice_select(record_id, count, "position", options, _("Choose a position")))
         if choice.position is not None:
             moves = moves_at(ranked, choice.position)
             if not moves:
-                raise Refusal("That position is not open now. Press **Back** to choose again.")
+                raise Refusal(_("That position is not open now. Press **Back** to choose again."))
             rows.append(move_select(record_id, game, moves))
         return rows
     tiles = tile_options(game, ranked, choice.tile)
     if len(tiles) == 1 and choice.tile is None:  # one kind of tile: its placements at once
         choice = Choice(tile=tiles[0].value)
         tiles[0].default = True
-    rows.append(choice_select(record_id, count, "tile", tiles, "Choose a tile (in rack order)"))
+    rows.append(choice_select(record_id, count, "tile", tiles, _("Choose a tile (in rack order)")))
     if choice.tile is not None:
         pages = tile_pages(ranked, choice.tile)
         page = pages[min(choice.page, len(pages) - 1)]

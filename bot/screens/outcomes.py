@@ -24,6 +24,8 @@ from dataclasses import dataclass
 
 from storage import DatabaseBusyError, NothingStoredError, OutcomeUnknownError
 
+from ..i18n import N_, _
+
 
 @dataclass(frozen=True)
 class Change:
@@ -37,68 +39,90 @@ class Change:
 
 
 NOTHING = Change(
-    "nothing was changed",
-    "I could not confirm that change, so it may or may not have been made. "
-    "Look again in a moment before trying it again.",
+    N_("nothing was changed"),
+    N_(
+        "I could not confirm that change, so it may or may not have been made. "
+        "Look again in a moment before trying it again."
+    ),
 )
 MOVE = Change(
-    "your move was not played",
-    "I could not confirm your move; if it was stored it will appear in the channel in a "
-    "moment, and the table will show it.",
+    N_("your move was not played"),
+    N_(
+        "I could not confirm your move; if it was stored it will appear in the channel in a "
+        "moment, and the table will show it."
+    ),
 )
 NEW_GAME = Change(
-    "no game was opened",
-    "I could not confirm that the game was opened; if it was, it appears here in a moment "
-    "(a lobby whose message is missing comes back with `/axio new`).",
+    N_("no game was opened"),
+    N_(
+        "I could not confirm that the game was opened; if it was, it appears here in a moment "
+        "(a lobby whose message is missing comes back with `/axio new`)."
+    ),
 )
 LOBBY = Change(
-    "the lobby was not changed",
-    "I could not confirm that change to the lobby, so it may or may not have been made; a "
-    "game that started appears in the channel in a moment. Try again in a moment: joining, "
-    "leaving, starting or cancelling twice is refused, never done twice.",
+    N_("the lobby was not changed"),
+    N_(
+        "I could not confirm that change to the lobby, so it may or may not have been made; a "
+        "game that started appears in the channel in a moment. Try again in a moment: joining, "
+        "leaving, starting or cancelling twice is refused, never done twice."
+    ),
 )
 COMPUTER_SEAT = Change(
-    "no computer player joined",
-    "I could not confirm that the computer player joined; it may have. The lobby message "
-    "shows every seat after its next change: look there before adding another.",
+    N_("no computer player joined"),
+    N_(
+        "I could not confirm that the computer player joined; it may have. The lobby message "
+        "shows every seat after its next change: look there before adding another."
+    ),
 )
 RESIGN = Change(
-    "you have not resigned",
-    "I could not confirm your resignation; if it was stored, a computer plays your seat "
-    "from now on (`/axio hand` says so in a moment).",
+    N_("you have not resigned"),
+    N_(
+        "I could not confirm your resignation; if it was stored, a computer plays your seat "
+        "from now on (`/axio hand` says so in a moment)."
+    ),
 )
 SKIP_VOTE = Change(
-    "your vote was not counted",
-    "I could not confirm your vote; vote again in a moment with `/axio skip`: a vote "
-    "counts only once.",
+    N_("your vote was not counted"),
+    N_(
+        "I could not confirm your vote; vote again in a moment with `/axio skip`: a vote "
+        "counts only once."
+    ),
 )
 END = Change(
-    "the game was not ended",
-    "I could not confirm that the game was ended; in a moment `/axio board` shows whether "
-    "it still runs.",
+    N_("the game was not ended"),
+    N_(
+        "I could not confirm that the game was ended; in a moment `/axio board` shows whether "
+        "it still runs."
+    ),
 )
 SETTINGS = Change(
-    "the settings were not changed",
-    "I could not confirm the new settings; `/axio settings` shows what is stored.",
+    N_("the settings were not changed"),
+    N_("I could not confirm the new settings; `/axio settings` shows what is stored."),
 )
 NOTIFY = Change(
-    "your choice was not saved",
-    "I could not confirm your choice; run `/axio notify` again in a moment: saving it "
-    "twice does no harm.",
+    N_("your choice was not saved"),
+    N_(
+        "I could not confirm your choice; run `/axio notify` again in a moment: saving it "
+        "twice does no harm."
+    ),
 )
 DAILY = Change(
-    "today's deal was not dealt",
-    "I could not confirm that today's deal was dealt; `/axio daily play` again shows it (or "
-    "deals it): you get one counted game either way.",
+    N_("today's deal was not dealt"),
+    N_(
+        "I could not confirm that today's deal was dealt; `/axio daily play` again shows it (or "
+        "deals it): you get one counted game either way."
+    ),
 )
 TOURNAMENT = Change(
-    "the tournament was not changed",
-    "I could not confirm that change to the tournament; in a moment "
-    "`/axio tournament standings` shows whether it was made.",
+    N_("the tournament was not changed"),
+    N_(
+        "I could not confirm that change to the tournament; in a moment "
+        "`/axio tournament standings` shows whether it was made."
+    ),
 )
 FORGET = Change(
-    "nothing was deleted",
-    "I could not confirm the deletion; in a moment `/axio forget-me` shows what is still kept.",
+    N_("nothing was deleted"),
+    N_("I could not confirm the deletion; in a moment `/axio forget-me` shows what is still kept."),
 )
 
 
@@ -106,11 +130,17 @@ def fault_text(error: BaseException, change: Change | None) -> str | None:
     """The answer to a database fault (None for anything else)."""
     change = change or NOTHING
     if isinstance(error, OutcomeUnknownError):
-        return change.unknown
+        return _(change.unknown)
     if isinstance(error, DatabaseBusyError):
-        return f"The game records are busy right now; {change.not_done}. Try again in a moment."
+        return _(
+            "The game records are busy right now; {not_done}. Try again in a moment.",
+            not_done=_(change.not_done),
+        )
     if isinstance(error, NothingStoredError):
-        return f"The game's storage is not answering; {change.not_done}. Try again in a minute."
+        return _(
+            "The game's storage is not answering; {not_done}. Try again in a minute.",
+            not_done=_(change.not_done),
+        )
     return None
 
 
@@ -120,5 +150,5 @@ def stored_text(done: str, *, lost_answer: bool) -> str:
     answer (which is why this one comes now). `done` is the bot's own words (member text in
     it is escaped where it was written)."""
     if lost_answer:
-        return f"{done} (Discord lost my first answer, so this one comes separately.)"
+        return _("{done} (Discord lost my first answer, so this one comes separately.)", done=done)
     return done

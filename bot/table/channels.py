@@ -38,6 +38,11 @@ class Channels:
                 return None
         return channel  # type: ignore[return-value]
 
+    def guild_locale(self, guild_id: int) -> discord.Locale | None:
+        """The server's own Discord language, if the bot knows the server (no request)."""
+        guild = self.client.get_guild(guild_id)
+        return guild.preferred_locale if guild is not None else None
+
     @property
     def me(self) -> int:
         """The bot's own user id."""

@@ -30,11 +30,13 @@ from storage import (
     StaleTurnError,
 )
 
+from ..i18n import _, number, speaking, translate_in
 from ..screens.present import seat_name, title
 from ..screens.safe_text import pinging
 from .background import fault_reason, log_event
 from .channels import Channels
 from .desk import Desk
+from .language import server_language
 
 log = logging.getLogger(__name__)
 
@@ -107,17 +109,33 @@ class Scheduler:
         hours = (self.clock() - due.turn_started_at).total_seconds() / 3600
         record = await self.repo.get_game(due.game_id)
         solo = record.game is not None and record.game.solo
-        where = "**Play** on the game's post" if solo else "**My tiles** on the latest message"
-        text = (
-            f"⏰ <@{due.user_id}>, your {title(due.kind)} move has been waiting "
-            f"{hours:.0f} h. Press {where}, or `/axio hand`."
-        )
         channel = await self.channels.channel(record)
+        guild = getattr(channel, "guild", None)
+        language = await server_language(
+            self.repo, record.guild_id, guild and guild.preferred_locale
+        )
+        with speaking(language):  # the channel's, and the DM's: a member's is never stored
+            text = self._reminder(due, hours, solo)
         if channel is not None:
             await channel.send(text, allowed_mentions=pinging([due.user_id]))
         if await self.repo.notify_enabled(due.user_id):
             await self.channels.direct_message(due.user_id, text)
         log_event(record, "reminded", seat=due.seat)
+
+    @staticmethod
+    def _reminder(due: DueTurn, hours: float, solo: bool) -> str:
+        who, game, waited = f"<@{due.user_id}>", title(due.kind), number(hours, digits=0)
+        if solo:
+            return _(
+                "⏰ {who}, your {game} move has been waiting {hours} h. Press **Play** on the "
+                "game's post, or `/axio hand`.",
+                who=who, game=game, hours=waited,
+            )  # fmt: skip
+        return _(
+            "⏰ {who}, your {game} move has been waiting {hours} h. Press **My tiles** on the "
+            "latest message, or `/axio hand`.",
+            who=who, game=game, hours=waited,
+        )  # fmt: skip
 
     async def time_out(self, due: DueTurn) -> None:
         """The server's choice: a computer move for this turn, or the seat resigned."""
@@ -125,13 +143,20 @@ class Scheduler:
         if record.move_count != due.move_count or record.status != "running":
             return
         name = seat_name(record.seats[due.seat])
+        locale = self.channels.guild_locale(record.guild_id)
+        language = await server_language(self.repo, record.guild_id, locale)
         if due.timeout_action == "resign":
-            note = f"⌛ {name} ran out of time and was resigned; a computer plays on."
+            note = translate_in(
+                language, "⌛ {name} ran out of time and was resigned; a computer plays on.",
+                name=name,
+            )  # fmt: skip
             now = self.clock()
             record = await self.repo.resign(record.id, due.seat, now=now, note=note)
             log_event(record, "timed out: resigned", seat=due.seat)
             self.desk.committed(record)
             return
         log_event(record, "timed out: computer move", seat=due.seat)
-        note = f"⌛ {name} ran out of time: a computer made this move."
+        note = translate_in(
+            language, "⌛ {name} ran out of time: a computer made this move.", name=name
+        )
         await self.desk.play_for(record.id, due.seat, note=note)
