@@ -1,5 +1,6 @@
 """Bot round trips through SimCord: `/axio play` (with the new table image) and the move
-autocomplete, on a late 4-player AXIO position.
+autocomplete, on a late 4-player AXIO position, in English and in German (members and
+server in `de`): the difference of the two medians is what the translation layer costs.
 
 Run: python -m bench.bench_bot [--moves N]
 
@@ -15,13 +16,19 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import simcord
+import simcord.interactions
 
 from bench.common import report
+from bot import i18n
 from bot.app import create_bot
 from bot.config import Settings
+from bot.i18n import translate_in
 from bot.playground import simulated
 
 LATE_AFTER_TILES = 40
@@ -36,43 +43,113 @@ async def measure(moves: int) -> dict[str, float]:
             return await time_late_game(env, moves)
 
 
-async def time_late_game(env: simcord.Env, moves: int) -> dict[str, float]:
-    """Four members reach a late position, then `/axio play` and its autocomplete are timed."""
-    guild = env.create_guild("bench")
+LANGUAGES = ("en", "de")
+"""Each language plays its own late game in the same process, their moves interleaved, so
+that drift on a shared machine falls on both alike."""
+
+
+def speaking_members(locales: dict[int, str]) -> None:
+    """SimCord sends every interaction as `en-US` from an `en-US` server: give each member
+    their locale, and each interaction its server's, as Discord does."""
+    original = simcord.interactions.base_payload
+
+    def with_locales(backend: Any, **kw: Any) -> Any:
+        record, payload = original(backend, **kw)
+        payload["locale"] = locales.get(kw["user_id"], "en-US")
+        if kw.get("guild_id") is not None:
+            payload["guild_locale"] = backend.get_guild(kw["guild_id"]).preferred_locale
+        return record, payload
+
+    simcord.interactions.base_payload = with_locales  # type: ignore[assignment]
+
+
+@contextmanager
+def counted_lookups() -> Iterator[list[int]]:
+    """How many catalog lookups happen inside the block (every `_`, `ngettext`, …)."""
+    original, count = i18n.translations, [0]
+
+    def counting(language: str) -> Any:
+        count[0] += 1
+        return original(language)
+
+    i18n.translations = counting  # type: ignore[assignment]
+    try:
+        yield count
+    finally:
+        i18n.translations = original  # type: ignore[assignment]
+
+
+def lookup_ms(language: str, rounds: int = 20_000) -> float:
+    """One lookup with its placeholders filled, on average, in milliseconds."""
+    with i18n.speaking(language):
+        start = time.perf_counter()
+        for _ in range(rounds):
+            i18n._("**{name}** played **{move}**: {points}.", name="a", move="b", points="c")
+        return (time.perf_counter() - start) * 1000 / rounds
+
+
+async def late_table(env: simcord.Env, language: str, locales: dict[int, str]) -> tuple:
+    """Four members of a server in `language` reach a late AXIO position."""
+    guild = env.create_guild(f"bench {language}", preferred_locale=language)
     channel = guild.create_text_channel("games")
-    members = [guild.add_member(env.create_user(f"p{i}")) for i in range(4)]
-    by_id = {m.id: m for m in members}
+    members = [guild.add_member(env.create_user(f"{language}{i}")) for i in range(4)]
+    locales.update({m.id: language for m in members})
     lobby = (await members[0].slash(channel, "axio new", game="axio")).response
     for member in members[1:]:
-        await member.click(lobby, label="Join")
-    await members[0].click(lobby, label="Start")
+        await member.click(lobby, label=translate_in(language, "Join"))
+    await members[0].click(lobby, label=translate_in(language, "Start"))
     repo = env.bot.repo  # type: ignore[attr-defined]
     record = await repo.game_in_channel(channel.id)
     rng = random.Random(1)
     while len(record.game.tiles) < LATE_AFTER_TILES:
         move = rng.choice(record.game.legal_moves())
         record, _ = await repo.record_move(record.id, record.move_count, move)
+    return channel, {m.id: m for m in members}, record, rng
 
-    play_ms, complete_ms = [], []
+
+async def time_late_game(env: simcord.Env, moves: int) -> dict[str, float]:
+    """`/axio play` and its autocomplete timed at a late position, in each language."""
+    locales: dict[int, str] = {}
+    speaking_members(locales)
+    repo = env.bot.repo  # type: ignore[attr-defined]
+    tables = {language: await late_table(env, language, locales) for language in LANGUAGES}
+    play_ms: dict[str, list[float]] = {language: [] for language in LANGUAGES}
+    complete_ms: dict[str, list[float]] = {language: [] for language in LANGUAGES}
     for _ in range(moves):
+        for language, (channel, by_id, record, rng) in list(tables.items()):
+            if record is None or record.status != "running":
+                continue
+            mover = by_id[record.seats[record.game.to_move].user_id]
+            start = time.perf_counter()
+            await mover.autocomplete(channel, "axio play", "move", "")
+            complete_ms[language].append((time.perf_counter() - start) * 1000)
+            move = str(rng.choice(record.game.legal_moves()))
+            start = time.perf_counter()
+            result = await mover.slash(channel, "axio play", move=move)
+            play_ms[language].append((time.perf_counter() - start) * 1000)
+            played = translate_in(language, "You played **{move}**: {points}.", move="", points="")
+            assert played.split("**")[0] in result.response.content, result.response.content
+            record = await repo.game_in_channel(channel.id)
+            tables[language] = (channel, by_id, record, rng)
+    figures: dict[str, float] = {}
+    for language in LANGUAGES:
+        figures[f"play_ms_median_{language}"] = round(statistics.median(play_ms[language]), 1)
+        figures[f"autocomplete_ms_median_{language}"] = round(
+            statistics.median(complete_ms[language]), 1
+        )
+    figures["translation_overhead_ms"] = round(
+        figures["play_ms_median_de"] - figures["play_ms_median_en"], 1
+    )
+    channel, by_id, record, rng = tables["de"]
+    if record is not None and record.status == "running":
         mover = by_id[record.seats[record.game.to_move].user_id]
-        start = time.perf_counter()
-        await mover.autocomplete(channel, "axio play", "move", "")
-        complete_ms.append((time.perf_counter() - start) * 1000)
-        move = str(rng.choice(record.game.legal_moves()))
-        start = time.perf_counter()
-        result = await mover.slash(channel, "axio play", move=move)
-        play_ms.append((time.perf_counter() - start) * 1000)
-        assert "You played" in result.response.content, result.response.content
-        record = await repo.game_in_channel(channel.id)
-        if record is None or record.status != "running":
-            break
-    return {
-        "play_ms_median": round(statistics.median(play_ms), 1),
-        "autocomplete_ms_median": round(statistics.median(complete_ms), 1),
-        "samples": len(play_ms),
-        "tiles_on_board_at_start": LATE_AFTER_TILES,
-    }
+        with counted_lookups() as lookups:
+            await mover.slash(channel, "axio play", move=str(rng.choice(record.game.legal_moves())))
+        figures["translations_per_play"] = lookups[0]
+        figures["translation_layer_ms_per_play_de"] = round(lookups[0] * lookup_ms("de"), 3)
+    figures["samples"] = min(len(v) for v in play_ms.values())
+    figures["tiles_on_board_at_start"] = LATE_AFTER_TILES
+    return figures
 
 
 def main() -> None:

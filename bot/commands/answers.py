@@ -17,7 +17,7 @@ from engine.daily import is_over
 from render import render_close_up
 from storage import GameRecord, Repository
 
-from ..i18n import _, speaking
+from ..i18n import _, current, speaking
 from ..screens.community import replay_file, replayable
 from ..screens.controls import RESIGN, button, view_of
 from ..screens.present import seat_name
@@ -75,10 +75,11 @@ class Answers:
                 )
             public = False
         await interaction.response.defer(ephemeral=not public, thinking=True)
-        file = await replay_file(self.repo, record)
-        await interaction.followup.send(
-            _("🎞️ Replay of game #{game}", game=game_id), file=file, ephemeral=not public
-        )
+        language = await table_language(self.repo, interaction) if public else current()
+        with speaking(language):  # a public replay is the table's
+            file = await replay_file(self.repo, record)
+            said = _("🎞️ Replay of game #{game}", game=game_id)
+        await interaction.followup.send(said, file=file, ephemeral=not public)
 
     async def ask_to_resign(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """`/axio resign` asks first: resigning cannot be undone."""

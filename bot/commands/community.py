@@ -13,20 +13,21 @@ from datetime import datetime
 import discord
 from discord import app_commands
 
-from engine.seasons import parse_season, season_label, season_of
+from engine.seasons import parse_season, season_of
 
-from ..i18n import _, use
+from ..i18n import _, speaking, use
 from ..screens import outcomes
 from ..screens.community import (
     history_embed,
     leaderboard_embed,
+    month_words,
     settings_embed,
     solo_embed,
     stats_embed,
 )
 from ..screens.refusals import Refusal, after_stored, answered
 from ..screens.safe_text import escaped
-from ..table.language import chosen_language
+from ..table.language import chosen_language, table_language
 from .options import (
     GAME_CHOICES,
     LANGUAGE_CHOICES,
@@ -59,16 +60,20 @@ class CommunityCommands:
         month = chosen_season(season, self.services.clock())
         if solo and month is not None:
             raise Refusal(
-                "Solo high scores are kept for all time; seasons rank rated games. Leave out "
-                "`season`, or `solo`."
+                _(
+                    "Solo high scores are kept for all time; seasons rank rated games. Leave "
+                    "out `season`, or `solo`."
+                )
             )
+        repo = self.services.repo
         if solo:
-            embed = solo_embed(
-                game.value, await self.services.repo.solo_high_scores(guild, game.value)
-            )
+            scores = await repo.solo_high_scores(guild, game.value)
+            with speaking(await table_language(repo, interaction)):  # posted for all
+                embed = solo_embed(game.value, scores)
         else:
-            entries = await self.services.repo.leaderboard(guild, game.value, season=month)
-            embed = leaderboard_embed(game.value, entries, month)
+            entries = await repo.leaderboard(guild, game.value, season=month)
+            with speaking(await table_language(repo, interaction)):
+                embed = leaderboard_embed(game.value, entries, month)
         await interaction.response.send_message(embed=embed)
 
     @leaderboard.autocomplete("season")
@@ -79,11 +84,12 @@ class CommunityCommands:
         kind = getattr(interaction.namespace, "game", None) or "axio"
         this = season_of(self.services.clock())
         played = await self.services.repo.seasons(interaction.guild_id or 0, str(kind))
-        choices = [app_commands.Choice(name=f"{season_label(this)} (this month)", value=str(this))]
+        this_month = _("{season} (this month)", season=month_words(this))
+        choices = [app_commands.Choice(name=this_month, value=str(this))]
         choices += [
-            app_commands.Choice(name=season_label(s), value=str(s)) for s in played if s != this
+            app_commands.Choice(name=month_words(s), value=str(s)) for s in played if s != this
         ]
-        choices.append(app_commands.Choice(name="All time", value=ALL_TIME))
+        choices.append(app_commands.Choice(name=_("All time"), value=ALL_TIME))
         typed = current.strip().lower()
         return [c for c in choices if typed in c.name.lower() or typed == c.value][:25]
 
@@ -95,13 +101,17 @@ class CommunityCommands:
     ) -> None:
         who = member or interaction.user
         found = await self.services.repo.player_stats(interaction.guild_id or 0, who.id)
-        await interaction.response.send_message(embed=stats_embed(who, found))
+        with speaking(await table_language(self.services.repo, interaction)):  # posted for all
+            embed = stats_embed(who, found)
+        await interaction.response.send_message(embed=embed)
 
     @app_commands.command(description="Recent finished games on this server")
     @answered()
     async def history(self, interaction: discord.Interaction) -> None:
         entries = await self.services.repo.recent_history(interaction.guild_id or 0, limit=10)
-        await interaction.response.send_message(embed=history_embed(entries))
+        with speaking(await table_language(self.services.repo, interaction)):  # posted for all
+            embed = history_embed(entries)
+        await interaction.response.send_message(embed=embed)
 
     @app_commands.command(description="An animated replay of a finished game")
     @answered()
@@ -210,7 +220,9 @@ def chosen_season(text: str | None, now: datetime) -> int | None:
     try:
         return parse_season(text)
     except ValueError as error:
-        raise Refusal(f"{escaped(str(error))}. Or choose one of the seasons offered.") from error
+        raise Refusal(
+            _("{error}. Or choose one of the seasons offered.", error=escaped(str(error)))
+        ) from error
 
 
 def check_can_post(interaction: discord.Interaction, channel: discord.TextChannel) -> None:
@@ -218,6 +230,9 @@ def check_can_post(interaction: discord.Interaction, channel: discord.TextChanne
     me = interaction.guild.me if interaction.guild else None
     if me is not None and not channel.permissions_for(me).send_messages:
         raise Refusal(
-            f"I may not send messages in {channel.mention}: let me post there, or choose "
-            "another channel."
+            _(
+                "I may not send messages in {channel}: let me post there, or choose another "
+                "channel.",
+                channel=channel.mention,
+            )
         )

@@ -12,6 +12,7 @@ from discord import app_commands
 
 from render import render_scoreboard
 
+from ..i18n import _
 from ..screens.present import move_log_text, seat_names
 from ..screens.refusals import answered, reply
 from ..screens.rules import HELP
@@ -48,7 +49,7 @@ class LookCommands:
         await reply(
             interaction,
             f"{table_summary(record)}\n{words}",
-            file=image_file(png, "scores.png", f"The scoreboards. {words}"),
+            file=image_file(png, "scores.png", _("The scoreboards. {scores}", scores=words)),
         )
 
     @app_commands.command(description="The moves of the game here, in order")

@@ -121,12 +121,20 @@ def translate_in(language: str, message: str, /, **values: object) -> str:
         return _(message, **values)
 
 
-def number(value: float, digits: int = 1) -> str:
-    """A number as the reader writes it: `1.5` / `1,5`, `12,345` / `12.345`."""
+def number(value: float, digits: int = 1, *, fixed: bool = False) -> str:
+    """A number as the reader writes it: `1.5` / `1,5`, `12,345` / `12.345`; `fixed`
+    keeps every decimal (`6.0` / `6,0`)."""
     from babel.numbers import format_decimal
 
-    pattern = "#,##0" + ("." + "#" * digits if digits else "")
+    pattern = "#,##0" + ("." + ("0" if fixed else "#") * digits if digits else "")
     return format_decimal(value, format=pattern, locale=_speaking.get())
+
+
+def month_name(year: int, month: int) -> str:
+    """A month as the reader says it: `March 2026` / `März 2026`."""
+    from babel.dates import format_date
+
+    return format_date(date(year, month, 1), format="LLLL y", locale=_speaking.get())
 
 
 def day(value: date | datetime) -> str:

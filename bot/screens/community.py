@@ -23,13 +23,13 @@ from storage import (
     SoloScore,
 )
 
-from ..i18n import LANGUAGES, _, ngettext, number
+from ..i18n import LANGUAGES, N_, _, month_name, ngettext, number, pgettext
 from .controls import GAME_ID_LIMIT
 from .present import title
 from .refusals import Refusal
 from .safe_text import escaped, plain_name, shown_name
 from .summary import image_file
-from .words import counted
+from .words import colour_name
 
 ACCENT = discord.Colour.from_rgb(245, 197, 66)
 
@@ -38,16 +38,21 @@ def leaderboard_embed(
     kind: str, entries: list[LeaderboardEntry], season: int | None = None
 ) -> discord.Embed:
     """All time, or one season's own table (a month: its games alone)."""
-    when = f" — {season_label(season)}" if season is not None else ""
-    embed = discord.Embed(title=f"🏆 {title(kind)} leaderboard{when}", colour=ACCENT)
+    if season is None:
+        heading = _("🏆 {game} leaderboard", game=title(kind))
+    else:
+        heading = _(
+            "🏆 {game} leaderboard — {season}", game=title(kind), season=month_words(season)
+        )
+    embed = discord.Embed(title=heading, colour=ACCENT)
     if not entries:
         embed.description = (
-            "No rated games this season yet. Finish a game with `/axio new` to appear here."
+            _("No rated games this season yet. Finish a game with `/axio new` to appear here.")
             if season is not None
-            else "No rated games yet. Finish a game with `/axio new` to appear here."
+            else _("No rated games yet. Finish a game with `/axio new` to appear here.")
         )
         return embed
-    lines = ["`#  rating  games  wins  best low`"]
+    lines = [_("`#  rating  games  wins  best low`")]
     for entry in entries:
         best = "-" if entry.best_lowest is None else str(entry.best_lowest)
         rating = shown_rating(entry.rating, entry.games)
@@ -57,23 +62,33 @@ def leaderboard_embed(
         )
     embed.description = "\n".join(lines)
     season_note = (
-        f"{season_label(season)}: ratings from that month's games alone. "
+        _("{season}: ratings from that month's games alone.", season=month_words(season))
         if season is not None
-        else "All time. A month's own table: season option. "
+        else _("All time. A month's own table: season option.")
     )
-    embed.set_footer(text=season_note + RATING_NOTE)
+    embed.set_footer(text=f"{season_note} {rating_note()}")
     return embed
 
 
 RATING_BASE = 1000
 RATING_SCALE = 40
 PROVISIONAL_GAMES = 5
-RATING_NOTE = (
-    f"Ratings start at {RATING_BASE:,}. Beating players rated above you raises yours more "
-    "than beating those below; losing lowers it. New players' ratings are cautious and "
-    f"climb over their first games. ? = still settling (fewer than {PROVISIONAL_GAMES} "
-    "games). Computers are rated too, so games against them count."
-)
+
+
+def rating_note() -> str:
+    return _(
+        "Ratings start at {base}. Beating players rated above you raises yours more than "
+        "beating those below; losing lowers it. New players' ratings are cautious and climb "
+        "over their first games. ? = still settling (fewer than {games} games). Computers "
+        "are rated too, so games against them count.",
+        base=number(RATING_BASE, digits=0), games=PROVISIONAL_GAMES,
+    )  # fmt: skip
+
+
+def month_words(season: int) -> str:
+    """A season as the reader says it: `March 2026` / `März 2026`."""
+    year, month = divmod(season, 100)
+    return month_name(year, month) if 1 <= month <= 12 else season_label(season)
 
 
 def shown_rating(ordinal: float, games: int) -> str:
@@ -82,7 +97,7 @@ def shown_rating(ordinal: float, games: int) -> str:
     OpenSkill's conservative estimate μ − 3σ starts at 0 (μ 25, σ 25/3) and moves a few
     points per game; × 40 + 1,000 puts newcomers at 1,000 and strong players near 2,000,
     like the chess ratings most players know, without negative numbers for beginners."""
-    value = f"{round(RATING_BASE + RATING_SCALE * ordinal):,}"
+    value = number(round(RATING_BASE + RATING_SCALE * ordinal), digits=0)
     return value + ("?" if games < PROVISIONAL_GAMES else "")
 
 
@@ -106,40 +121,51 @@ def solo_embed(kind: str, entries: list[SoloScore]) -> discord.Embed:
 def stats_embed(member: discord.abc.User, found: list[PlayerStats]) -> discord.Embed:
     embed = discord.Embed(title=f"📊 {plain_name(member.display_name)}", colour=ACCENT)
     if not found:
-        embed.description = "No finished games on this server yet."
+        embed.description = _("No finished games on this server yet.")
         return embed
     for stats in found:
-        rating = "unrated" if stats.rating is None else shown_rating(stats.rating, stats.games)
-        average = "-" if stats.average_lowest is None else f"{stats.average_lowest:.1f}"
+        if stats.rating is None:
+            rating = _("unrated")
+        else:
+            rating = shown_rating(stats.rating, stats.games)
+        average = (
+            "-" if stats.average_lowest is None else number(stats.average_lowest, 1, fixed=True)
+        )
+        games = ngettext("{count} game", "{count} games", stats.games)
+        wins = ngettext("{count} win", "{count} wins", stats.wins)
         lines = [
-            f"Rating **{rating}** · {counted(stats.games, 'game')} · {counted(stats.wins, 'win')}",
-            f"Lowest colour: average {average}, best {_or_dash(stats.best_lowest)}",
-        ]
+            _("Rating **{rating}** · {games} · {wins}", rating=rating, games=games, wins=wins),
+            _("Lowest colour: average {average}, best {best}",
+              average=average, best=_or_dash(stats.best_lowest)),
+        ]  # fmt: skip
         if stats.favourite_colour and stats.weakest_colour:
             lines.append(
-                f"Favourite colour {stats.favourite_colour.label}, "
-                f"weakest {stats.weakest_colour.label}"
-            )
+                _("Favourite colour {favourite}, weakest {weakest}",
+                  favourite=colour_name(stats.favourite_colour),
+                  weakest=colour_name(stats.weakest_colour))
+            )  # fmt: skip
         if stats.solo_games:
-            solo = counted(stats.solo_games, "game")
-            lines.append(f"Solo: {solo}, best {_or_dash(stats.solo_best)}")
+            solo = ngettext("{count} game", "{count} games", stats.solo_games)
+            lines.append(
+                _("Solo: {games}, best {best}", games=solo, best=_or_dash(stats.solo_best))
+            )
         embed.add_field(name=title(stats.kind), value="\n".join(lines), inline=False)
-    embed.set_footer(text=RATING_NOTE)
+    embed.set_footer(text=rating_note())
     return embed
 
 
-ENDED_WORDS = {CHANNEL_GONE: "its channel was deleted"}
+ENDED_WORDS = {CHANNEL_GONE: N_("its channel was deleted")}
 """Why a game ended without a result, as the history says it."""
 
 
 def ended_words(reason: str) -> str:
-    return ENDED_WORDS.get(reason, escaped(reason))
+    return _(ENDED_WORDS[reason]) if reason in ENDED_WORDS else escaped(reason)
 
 
 def history_embed(entries: list[HistoryEntry]) -> discord.Embed:
-    embed = discord.Embed(title="📜 Recent games", colour=ACCENT)
+    embed = discord.Embed(title=_("📜 Recent games"), colour=ACCENT)
     if not entries:
-        embed.description = "No finished games yet."
+        embed.description = _("No finished games yet.")
         return embed
     lines = []
     for entry in entries:
@@ -150,10 +176,12 @@ def history_embed(entries: list[HistoryEntry]) -> discord.Embed:
         when = discord.utils.format_dt(entry.finished_at, "R")
         line = f"**#{entry.game_id}** {title(entry.kind)} {when}: {players}"
         if entry.ended_reason:
-            line += f" (ended without a result: {ended_words(entry.ended_reason)})"
+            line += " " + _(
+                "(ended without a result: {reason})", reason=ended_words(entry.ended_reason)
+            )
         lines.append(line)
     embed.description = "\n".join(lines)[:4000]
-    embed.set_footer(text="Numbers are each player's lowest colour. Replay one: /axio replay")
+    embed.set_footer(text=_("Numbers are each player's lowest colour. Replay one: /axio replay"))
     return embed
 
 
@@ -164,9 +192,11 @@ async def replayable(repo: Repository, guild_id: int, game_id: int) -> GameRecor
     except GameNotFoundError:
         record = None
     if record is None or record.guild_id != guild_id or not guild_id:
-        raise Refusal(f"There is no game #{game_id} on this server. See `/axio history`.")
+        raise Refusal(
+            _("There is no game #{game} on this server. See `/axio history`.", game=game_id)
+        )
     if record.status != "finished" or record.seed is None:
-        raise Refusal(f"Game #{game_id} has not finished, so it has no replay yet.")
+        raise Refusal(_("Game #{game} has not finished, so it has no replay yet.", game=game_id))
     return record
 
 
@@ -177,13 +207,16 @@ async def replay_file(repo: Repository, record: GameRecord) -> discord.File:
     moves = [move.text for move in await repo.moves(game_id)]
     names = [seat.name for seat in record.seats]
     gif = render_replay(game_class(record.kind), len(record.seats), record.seed, moves, names)
-    players = " and ".join(names)
+    players = " {} ".format(pgettext("list", "and")).join(names)
     return image_file(
         gif,
         f"axio-replay-{game_id}.gif",
-        f"An animated replay of game #{game_id}, {title(record.kind)} between {players}: "
-        "the board after each turn, with who played and where under it, then the result.",
-    )
+        _(
+            "An animated replay of game #{game}, {kind} between {players}: the board after "
+            "each turn, with who played and where under it, then the result.",
+            game=game_id, kind=title(record.kind), players=players,
+        ),
+    )  # fmt: skip
 
 
 def settings_embed(settings: GuildSettings, language: str) -> discord.Embed:

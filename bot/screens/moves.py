@@ -16,6 +16,7 @@ from engine.common import MOVE_TEXT_LIMIT
 from engine.rota_names import position_name
 
 from .present import move_words
+from .words import engine_colour_words
 
 MAX_CHOICES = 25
 
@@ -28,7 +29,7 @@ def parse_player_move(game: TileGame, text: str) -> Any:
         raise IllegalMoveError(
             f"a move is at most {MOVE_TEXT_LIMIT} characters, and that text has {len(text)}"
         )
-    return game.parse_move(text)
+    return game.parse_move(engine_colour_words(text))
 
 
 STAMP = "@"

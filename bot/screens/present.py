@@ -115,7 +115,9 @@ def move_words(kind: str, move: str) -> str:
     except (IllegalMoveError, KeyError, ValueError):
         return move
     if kind == "rota":
-        return parsed.named_text
+        if parsed.name is None:
+            return parsed.named_text
+        return f"{parsed.named_text.rsplit(' ', 1)[0]} {colour_name(parsed.name)}"
     if hasattr(parsed, "first_colour"):
         return (
             f"{cell_name(parsed.first)} {colour_name(parsed.first_colour)}, "

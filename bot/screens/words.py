@@ -9,12 +9,13 @@ the colour they mark.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from engine import COLOURS, Colour
 from render import PictureWords
 
-from ..i18n import _, current, pgettext
+from ..i18n import LANGUAGES, _, current, pgettext, speaking
 
 COLOUR_EMOJI: dict[Colour, str] = {
     Colour.RED: "🔴",
@@ -37,6 +38,18 @@ def colour_name(colour: Colour) -> str:
         Colour.ORANGE: pgettext("colour", "orange"),
         Colour.PURPLE: pgettext("colour", "purple"),
     }[colour]
+
+
+def engine_colour_words(text: str) -> str:
+    """A typed move with its colours in the engine's words: `E5 blau` → `E5 blue`. Every
+    language's colour names are read, whatever is spoken, since a suggestion offered in
+    one language may be sent back by its member (and a colour name is never a cell)."""
+    names = {}
+    for language in LANGUAGES:
+        with speaking(language):
+            names.update({colour_name(colour).lower(): colour.label for colour in COLOURS})
+    words = re.split(r"(\W+)", text)
+    return "".join(names.get(word.lower(), word) for word in words)
 
 
 def colour_words(colour: Colour | None) -> str:

@@ -14,6 +14,10 @@ ENGLISH_WORDS = (
     "lowest", "colour", "colours", "points", "played", "join", "start", "cancel", "leave",
     "seats", "host", "thinking", "exchange", "keep", "board", "scores", "over", "won",
     "red", "green", "blue", "purple", "pyramid", "rematch", "replay", "again", "only",
+    "with", "and", "of", "to", "is", "are", "for", "by", "was", "has", "this", "that",
+    "which", "here", "there", "when", "all", "first", "after", "wins", "winner", "rating",
+    "average", "favourite", "weakest", "season", "month", "rated", "players", "games",
+    "win", "choose", "tile", "placement", "suggestion", "suggestions", "scored", "scores",
 )  # fmt: skip
 """Words that in a German text mean an English sentence slipped through ("orange" and
 "AXIO" are German too)."""
