@@ -18,9 +18,11 @@ from discord import app_commands
 
 from engine.daily import is_over
 
+from ..i18n import speaking
 from ..screens import outcomes
 from ..screens.daily import BOARD_FILENAME, best_game_file, daily_title, results_embed
 from ..screens.refusals import Refusal, answered
+from ..table.language import table_language
 from .options import GAME_CHOICES
 from .services import Services
 
@@ -72,10 +74,10 @@ class DailyCommands:
         entries = await repo.daily_table(day, game.value, guild)
         everyone = await repo.daily_players(day, game.value)
         over = is_over(day, now)
-        embed = results_embed(game.value, day, entries, everyone, over=over, now=now)
-        files = []
-        if over and entries:
-            best = await repo.get_game(entries[0].game_id)
-            files.append(best_game_file(best, entries[0], day))
+        best = await repo.get_game(entries[0].game_id) if over and entries else None
+        with speaking(await table_language(repo, interaction)):  # public: the table's
+            embed = results_embed(game.value, day, entries, everyone, over=over, now=now)
+            files = [] if best is None else [best_game_file(best, entries[0], day)]
+        if files:
             embed.set_image(url=f"attachment://{BOARD_FILENAME}")
         await interaction.followup.send(embed=embed, files=files)

@@ -28,6 +28,7 @@ import discord
 from engine.daily import is_over
 from storage import DailyAttempt, GameRecord, Repository
 
+from ..i18n import _, speaking
 from ..screens import builder as pages
 from ..screens.controls import move_button, share_view, view_of
 from ..screens.daily import (
@@ -43,6 +44,7 @@ from ..screens.daily import (
 from ..screens.refusals import Refusal, stored
 from ..screens.safe_text import NOBODY
 from ..table.desk import Desk
+from ..table.language import table_language
 from ..table.private import PrivateControls
 from .builder import Builder
 from .checks import seat_for
@@ -178,16 +180,16 @@ class DailyBuilder(Builder):
         Everything is checked before the public answer begins, so refusals stay private."""
         attempt = await self.repo.daily_attempt_of_game(game_id)
         if attempt is None or attempt.user_id != interaction.user.id:
-            raise Refusal("Only the player can share their daily card: `/axio daily play`.")
+            raise Refusal(_("Only the player can share their daily card: `/axio daily play`."))
         if not attempt.counted:
-            raise Refusal("A practice game has no card: only your first game of the day counts.")
+            raise Refusal(_("A practice game has no card: only your first game of the day counts."))
         outcome = await self.repo.daily_outcome(
             attempt.kind, attempt.user_id, attempt.guild_id, day=attempt.day, now=self.clock()
         )
         if outcome is None or outcome.attempt.score is None:
-            raise Refusal("Only a game finished on its own day has a card to share.")
+            raise Refusal(_("Only a game finished on its own day has a card to share."))
         card = card_of(outcome)
         await interaction.response.defer(thinking=True)
-        await interaction.followup.send(
-            share_text(interaction.user, card), file=card_file(card), allowed_mentions=NOBODY
-        )
+        with speaking(await table_language(self.repo, interaction)):  # shared with the table
+            said = share_text(interaction.user, card)
+        await interaction.followup.send(said, file=card_file(card), allowed_mentions=NOBODY)

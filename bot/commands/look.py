@@ -68,4 +68,4 @@ class LookCommands:
     @app_commands.command(description="The commands, and how a game goes")
     @answered(in_dms=True)
     async def help(self, interaction: discord.Interaction) -> None:
-        await reply(interaction, HELP)
+        await reply(interaction, _(HELP))

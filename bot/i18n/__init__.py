@@ -137,6 +137,15 @@ def month_name(year: int, month: int) -> str:
     return format_date(date(year, month, 1), format="LLLL y", locale=_speaking.get())
 
 
+def long_day(value: date | datetime) -> str:
+    """A date written out in the reader's order: `24 November 2026` / `24. November 2026`
+    (the pattern is the catalog's, so each language keeps its own)."""
+    from babel.dates import format_date
+
+    pattern = pgettext("date pattern", "d MMMM y")
+    return format_date(value, format=pattern, locale=_speaking.get())
+
+
 def day(value: date | datetime) -> str:
     """A date in the reader's order: `Nov 24, 2026` / `24.11.2026`."""
     from babel.dates import format_date

@@ -18,10 +18,12 @@ from render import render_table
 from render.community import DailyCard, daily_card_alt, render_daily_card
 from storage import DailyAttempt, DailyEntry, DailyOutcome, GameRecord
 
+from ..i18n import _, long_day, ngettext, number, pgettext
 from .community import ACCENT
-from .present import counted, title
+from .present import title
 from .safe_text import shown_name
 from .summary import image_file, table_summary
+from .words import colour_name, names_text, picture_words
 
 CARD_FILENAME = "daily-card.png"
 BOARD_FILENAME = "daily-board.png"
@@ -29,35 +31,41 @@ MEDALS = ("🥇", "🥈", "🥉")
 
 
 def daily_title(kind: str, day: int) -> str:
-    return f"{title(kind)} daily #{day}"
+    return _("{game} daily #{day}", game=title(kind), day=day)
 
 
 def day_words(day: int) -> str:
-    """`24 November 2026`: the UTC date of a challenge."""
-    when = day_date(day)
-    return f"{when.day} {when:%B %Y}"
+    """`24 November 2026` / `24. November 2026`: the UTC date of a challenge."""
+    return long_day(day_date(day))
 
 
 def day_turns(now: datetime) -> str:
     """When the day turns, as every member's own clock shows it."""
-    return f"The day turns at 00:00 UTC ({discord.utils.format_dt(next_turn(now), 'R')})."
+    return _(
+        "The day turns at 00:00 UTC ({when}).", when=discord.utils.format_dt(next_turn(now), "R")
+    )
 
 
 def ordinal(number: int) -> str:
+    """`2nd` / `2.`: a place, as the language writes it (a whole phrase, `{rank}th`)."""
+    phrase = pgettext("picture", "{rank}th")
+    if phrase != "{rank}th":
+        return phrase.format(rank=number)
     if 10 <= number % 100 <= 20:
         return f"{number}th"
     return f"{number}{({1: 'st', 2: 'nd', 3: 'rd'}).get(number % 10, 'th')}"
 
 
 def totals_words(scores: tuple[int, ...]) -> str:
-    return ", ".join(f"{c.label} {t}" for c, t in zip(COLOURS, scores, strict=True))
+    return ", ".join(f"{colour_name(c)} {t}" for c, t in zip(COLOURS, scores, strict=True))
 
 
 def board_file(record: GameRecord) -> discord.File:
     """The player's own board and scores: in a daily game no table post shows them."""
     assert record.game is not None
-    png = render_table(record.game, [seat.name for seat in record.seats])
-    return image_file(png, BOARD_FILENAME, f"Your daily board. {table_summary(record)}")
+    png = render_table(record.game, [seat.name for seat in record.seats], words=picture_words())
+    alt = _("Your daily board. {summary}", summary=table_summary(record))
+    return image_file(png, BOARD_FILENAME, alt)
 
 
 def play_header(attempt: DailyAttempt, record: GameRecord, now: datetime) -> str:
@@ -65,21 +73,30 @@ def play_header(attempt: DailyAttempt, record: GameRecord, now: datetime) -> str
     game = record.game
     assert game is not None
     board = game.scoreboards[0]
-    lowest = " and ".join(c.label for c in board.lowest_colours())
+    lowest = names_text([colour_name(c) for c in board.lowest_colours()])
     lines = [
-        f"🗓️ **{daily_title(record.kind, attempt.day)}** ({day_words(attempt.day)}) · "
-        f"turn {game.turn} · your lowest colour {min(board.scores)} ({lowest})"
-    ]
+        _(
+            "🗓️ **{title}** ({day}) · turn {turn} · your lowest colour {score} ({colours})",
+            title=daily_title(record.kind, attempt.day), day=day_words(attempt.day),
+            turn=game.turn, score=min(board.scores), colours=lowest,
+        )
+    ]  # fmt: skip
     if attempt.counted:
         lines.append(
-            "The same deal for everyone on every server; only your first game today counts, "
-            f"and nobody sees your board. {day_turns(now)}"
+            _(
+                "The same deal for everyone on every server; only your first game today "
+                "counts, and nobody sees your board. {turns}",
+                turns=day_turns(now),
+            )
         )
     else:
         lines.append(
-            f"🔁 Practice game #{attempt.attempt - 1}: your counted game is done, this one "
-            f"counts nowhere. {day_turns(now)}"
-        )
+            _(
+                "🔁 Practice game #{number}: your counted game is done, this one counts "
+                "nowhere. {turns}",
+                number=attempt.attempt - 1, turns=day_turns(now),
+            )
+        )  # fmt: skip
     return "\n".join(lines)
 
 
@@ -103,18 +120,23 @@ def card_file(card: DailyCard) -> discord.File:
 
 def percentile_words(outcome: DailyOutcome) -> str:
     if outcome.percentile is None:
-        return "no percentile: the game ended after its day"
-    return (
-        f"percentile **{outcome.percentile:.0f}** of {counted(outcome.players, 'player')} "
-        "on every server so far (100 is the top)"
-    )
+        return _("no percentile: the game ended after its day")
+    return ngettext(
+        "percentile **{percentile}** of {count} player on every server so far (100 is the top)",
+        "percentile **{percentile}** of {count} players on every server so far (100 is the top)",
+        outcome.players, percentile=number(outcome.percentile, digits=0),
+    )  # fmt: skip
 
 
 def rank_words(outcome: DailyOutcome, here: bool) -> str:
-    where = "this server" if here else "the server you played it on"
     if outcome.server_rank is None:
-        return f"not ranked on {where}"
-    return f"**{ordinal(outcome.server_rank)}** of {outcome.server_players} on {where} today"
+        if here:
+            return _("not ranked on this server")
+        return _("not ranked on the server you played it on")
+    place, of = ordinal(outcome.server_rank), outcome.server_players
+    if here:
+        return _("**{place}** of {count} on this server today", place=place, count=of)
+    return _("**{place}** of {count} on the server you played it on today", place=place, count=of)
 
 
 def end_text(outcome: DailyOutcome, now: datetime, *, here: bool, note: str = "") -> str:
@@ -124,106 +146,137 @@ def end_text(outcome: DailyOutcome, now: datetime, *, here: bool, note: str = ""
     lines = [note] if note else []
     score = attempt.score if attempt.score is not None else min(attempt.scores)
     lines += [
-        f"🏁 **{daily_title(attempt.kind, attempt.day)}**: your score is **{score}** "
-        f"(your lowest colour; {totals_words(attempt.scores)}).",
+        _(
+            "🏁 **{title}**: your score is **{score}** (your lowest colour; {totals}).",
+            title=daily_title(attempt.kind, attempt.day), score=score,
+            totals=totals_words(attempt.scores),
+        ),
         f"🏅 {rank_words(outcome, here)} · {percentile_words(outcome)}.",
-        f"🔥 Streak {counted(outcome.streak, 'day')} (best {outcome.best_streak}).",
-    ]
+        ngettext(
+            "🔥 Streak {count} day (best {best}).", "🔥 Streak {count} days (best {best}).",
+            outcome.streak, best=outcome.best_streak,
+        ),
+    ]  # fmt: skip
     if attempt.score is not None:
-        lines.append("Press **Share** to show your card here: your score, no board, no moves.")
+        lines.append(_("Press **Share** to show your card here: your score, no board, no moves."))
     lines.append(
-        "Play the same deal again for practice (it counts nowhere): "
-        f"`/axio daily play again:True`. {day_turns(now)} Then `/axio daily results` "
-        "shows everyone's games."
+        _(
+            "Play the same deal again for practice (it counts nowhere): "
+            "`/axio daily play again:True`. {turns} Then `/axio daily results` shows "
+            "everyone's games.",
+            turns=day_turns(now),
+        )
     )
     return "\n".join(lines)
 
 
 def practice_end_text(attempt: DailyAttempt, counted_score: int | None, note: str) -> str:
     assert attempt.scores is not None
-    kept = "" if counted_score is None else f" Your counted score today stays **{counted_score}**."
-    return (
-        f"{note}\n🔁 Practice game over: lowest colour **{min(attempt.scores)}** "
-        f"({totals_words(attempt.scores)}). It counts nowhere.{kept}"
-    ).strip()
+    over = _(
+        "🔁 Practice game over: lowest colour **{score}** ({totals}). It counts nowhere.",
+        score=min(attempt.scores), totals=totals_words(attempt.scores),
+    )  # fmt: skip
+    if counted_score is not None:
+        over += " " + _("Your counted score today stays **{score}**.", score=counted_score)
+    return f"{note}\n{over}".strip()
 
 
 def share_text(member: discord.abc.User, card: DailyCard) -> str:
-    return (
-        f"📣 {member.mention} played **{daily_title(card.kind, card.day)}**: score "
-        f"**{card.score}**. Today's deal is the same for everyone: `/axio daily play`."
-    )
+    return _(
+        "📣 {member} played **{title}**: score **{score}**. Today's deal is the same for "
+        "everyone: `/axio daily play`.",
+        member=member.mention, title=daily_title(card.kind, card.day), score=card.score,
+    )  # fmt: skip
 
 
 def results_embed(
     kind: str, day: int, entries: list[DailyEntry], everyone: int, *, over: bool, now: datetime
 ) -> discord.Embed:
     """The day's table on this server; once the day is over, with the games to replay."""
-    embed = discord.Embed(title=f"📅 {daily_title(kind, day)} — this server", colour=ACCENT)
+    heading = daily_title(kind, day)
+    embed = discord.Embed(title=_("📅 {title} — this server", title=heading), colour=ACCENT)
     if not entries:
         embed.description = (
-            f"Nobody here has finished {daily_title(kind, day)} ({day_words(day)}) yet. "
-            "Play it with `/axio daily play`."
+            _(
+                "Nobody here has finished {title} ({day}) yet. Play it with `/axio daily play`.",
+                title=heading, day=day_words(day),
+            )
             if not over
-            else f"Nobody here finished {daily_title(kind, day)} ({day_words(day)})."
-        )
+            else _("Nobody here finished {title} ({day}).", title=heading, day=day_words(day))
+        )  # fmt: skip
     else:
         lines = []
         for entry in entries:
             medal = MEDALS[entry.rank - 1] if entry.rank <= len(MEDALS) else f"`{entry.rank}.`"
             totals = " ".join(str(t) for t in sorted(entry.scores))
-            game = f" · game #{entry.game_id}" if over else ""
+            game = " · " + _("game #{game}", game=entry.game_id) if over else ""
             lines.append(f"{medal} **{shown_name(entry.name)}** {entry.score} ({totals}){game}")
         if over:
             best = entries[0]
             lines.append(
-                f"\nBest game: **{shown_name(best.name)}**'s (its final board below). Replay "
-                f"any game: `/axio replay game:{best.game_id}`."
+                "\n"
+                + _(
+                    "Best game: **{name}**'s (its final board below). Replay any game: "
+                    "`/axio replay game:{game}`.",
+                    name=shown_name(best.name),
+                    game=best.game_id,
+                )
             )
         else:
-            lines.append("\nScores only: everyone's games can be replayed once the day is over.")
+            lines.append(
+                "\n" + _("Scores only: everyone's games can be replayed once the day is over.")
+            )
         embed.description = "\n".join(lines)
-    state = "over" if over else "in play"
-    embed.set_footer(
-        text=f"{day_words(day)} ({state}) · {counted(everyone, 'player')} on every server · "
-        "the day turns at 00:00 UTC · (sorted scores in brackets)"
-    )
+    footer = ngettext(
+        "{day} ({state}) · {count} player on every server · the day turns at 00:00 UTC · "
+        "(sorted scores in brackets)",
+        "{day} ({state}) · {count} players on every server · the day turns at 00:00 UTC · "
+        "(sorted scores in brackets)",
+        everyone, day=day_words(day), state=_("over") if over else _("in play"),
+    )  # fmt: skip
+    embed.set_footer(text=footer)
     if not over:
-        embed.add_field(name="Next day", value=day_turns(now))
+        embed.add_field(name=_("Next day"), value=day_turns(now))
     return embed
 
 
 def best_game_file(record: GameRecord, entry: DailyEntry, day: int) -> discord.File:
     """The day's best game at its end (shown once the day is over)."""
     assert record.game is not None
-    png = render_table(record.game, [entry.name])
+    png = render_table(record.game, [entry.name], words=picture_words())
     return image_file(
         png,
         BOARD_FILENAME,
-        f"The best game of {daily_title(record.kind, day)}, {entry.name}'s, at its end. "
-        f"{table_summary(record)}",
-    )
+        _(
+            "The best game of {title}, {name}'s, at its end. {summary}",
+            title=daily_title(record.kind, day), name=entry.name, summary=table_summary(record),
+        ),
+    )  # fmt: skip
 
 
 def daily_post_text(day: int, podiums: dict[str, list[DailyEntry]]) -> str:
     """A server's daily post: today's challenge, and yesterday's podium of each game."""
     lines = [
-        f"☀️ **Daily challenge #{day}** ({day_words(day)}) is open: one AXIO and one AXIO Rota "
-        "deal, the same for everyone on every server, played privately with "
-        "`/axio daily play`. Only your first game counts; the day turns at 00:00 UTC."
-    ]
+        _(
+            "☀️ **Daily challenge #{day}** ({date}) is open: one AXIO and one AXIO Rota deal, "
+            "the same for everyone on every server, played privately with `/axio daily play`. "
+            "Only your first game counts; the day turns at 00:00 UTC.",
+            day=day, date=day_words(day),
+        )
+    ]  # fmt: skip
     if day > 1:
-        lines.append(f"\n**Yesterday (#{day - 1}) on this server**")
+        lines.append("\n" + _("**Yesterday (#{day}) on this server**", day=day - 1))
         for kind in DAILY_KINDS:
             entries = podiums.get(kind, [])
             if not entries:
-                lines.append(f"{title(kind)}: nobody finished it.")
+                lines.append(_("{game}: nobody finished it.", game=title(kind)))
                 continue
             podium = " · ".join(
                 f"{MEDALS[e.rank - 1] if e.rank <= 3 else e.rank} {shown_name(e.name)} {e.score}"
                 for e in entries[:3]
             )
             lines.append(
-                f"{title(kind)}: {podium} — best game: `/axio replay game:{entries[0].game_id}`"
-            )
+                _("{game}: {podium} — best game: `/axio replay game:{number}`",
+                  game=title(kind), podium=podium, number=entries[0].game_id)
+            )  # fmt: skip
     return "\n".join(lines)

@@ -8,8 +8,10 @@ from functools import lru_cache
 from engine import game_class
 from render import render_board
 
+from ..i18n import N_, _
+
 RULES = {
-    "axio": (
+    "axio": N_(
         "**AXIO** — 1 to 4 players, a 13×13 board (9×9 for 1–2 players, 11×11 for 3).\n"
         "• On your turn place one tile from your rack of five on two empty cells side by side. "
         "Your first tile must touch a printed colour space no tile touches yet.\n"
@@ -23,7 +25,7 @@ RULES = {
         "Press **My tiles** to play, or type moves like `E5 blue, F5 red` (each cell and "
         "the colour that goes there)."
     ),
-    "rota": (
+    "rota": N_(
         "**AXIO Rota** — 1 to 4 players, square tiles with a quarter circle in each corner.\n"
         "• Each player has a face-down stack of 12 and one tile in hand.\n"
         "• Place your tile next to the display (sharing a side), turned any way you like.\n"
@@ -38,7 +40,7 @@ RULES = {
 }
 
 
-HELP = """**AXIO bot: the commands** (all under `/axio`)
+HELP = N_("""**AXIO bot: the commands** (all under `/axio`)
 **Play**
 • `/axio new game:<AXIO|Rota>`: open a lobby here; others press **Join**, the host \
 **Add computer** and **Start**. `thread:True` gives the game a thread of its own.
@@ -64,8 +66,9 @@ then **Confirm**. **Other move…** reaches every move.
 **You and this server**
 • `/axio notify`: a direct message when your move is overdue.
 • `/axio forget-me`: delete what the bot keeps about you.
-• `/axio settings`: this server's reminders, timeouts, hints and daily channel.
-The highest **lowest** colour wins: raise your weakest colour."""
+• `/axio settings`: this server's reminders, timeouts, hints, daily channel and language.
+The highest **lowest** colour wins: raise your weakest colour.""")
+"""English msgids (`N_`), as RULES: translated where shown (`_(HELP)`)."""
 
 
 @lru_cache(maxsize=2)
@@ -73,24 +76,25 @@ def example_png(kind: str) -> bytes:
     """A board a few turns into a seeded game: what the game looks like."""
     game = game_class(kind)(2, 2024)
     rng = random.Random(2024)
-    for _ in range(12 if kind == "axio" else 6):
+    for __ in range(12 if kind == "axio" else 6):
         game.play(rng.choice(game.legal_moves()))
     return render_board(game)
 
 
 def rules_message(kind: str) -> tuple[str, bytes]:
-    return RULES[kind], example_png(kind)
+    """The rules in the reader's language, and the example picture (no words in it)."""
+    return _(RULES[kind]), example_png(kind)
 
 
 def rules_alt(kind: str) -> str:
     """Alt text of the example picture."""
     if kind == "rota":
-        return (
+        return _(
             "An example AXIO Rota display a few turns in: square tiles with a coloured quarter "
             "circle in each corner, columns lettered along the top and rows numbered down the "
             "left, and the open positions marked with their names."
         )
-    return (
+    return _(
         "An example AXIO board a few turns in: two-cell tiles on a grid with lettered columns "
         "and numbered rows, coloured symbols on each half, printed colour spaces at the edges."
     )

@@ -15,6 +15,7 @@ from typing import Any
 from engine.daily import DAILY_KINDS
 from storage import ChannelPost, Repository, TournamentNotFoundError
 
+from ..i18n import _, speaking
 from ..screens.daily import daily_post_text
 from ..screens.safe_text import NOBODY
 from ..screens.tournament import (
@@ -25,6 +26,7 @@ from ..screens.tournament import (
     standings_subtitle,
     winners_words,
 )
+from .language import server_language
 
 Message = dict[str, Any]
 
@@ -33,14 +35,16 @@ class Bulletins:
     def __init__(self, repo: Repository) -> None:
         self.repo = repo
 
-    async def compose(self, post: ChannelPost) -> Message | None:
-        """The message a post owes, or None when there is nothing left to say (its
-        tournament is gone)."""
+    async def compose(self, post: ChannelPost, guild_locale: object = None) -> Message | None:
+        """The message a post owes, in its server's language, or None when there is
+        nothing left to say (its tournament is gone)."""
+        language = await server_language(self.repo, post.guild_id, guild_locale)
         try:
-            if post.kind == "daily":
-                content = await self._daily(post)
-                return {"content": content, "allowed_mentions": NOBODY}
-            return await self._tournament(post)
+            with speaking(language):
+                if post.kind == "daily":
+                    content = await self._daily(post)
+                    return {"content": content, "allowed_mentions": NOBODY}
+                return await self._tournament(post)
         except TournamentNotFoundError:
             return None
 
@@ -65,10 +69,16 @@ class Bulletins:
             return {"content": cancelled_text(t, reason), "allowed_mentions": NOBODY}
         standings = await self.repo.tournament_standings(t.id)
         if post.kind == "tournament_final":
-            first = f"🏆 {heading(t)} is over: {winners_words(standings)} won. Final standings:"
+            first = _(
+                "🏆 {tournament} is over: {winners} won. Final standings:",
+                tournament=heading(t), winners=winners_words(standings),
+            )  # fmt: skip
             subtitle = standings_subtitle(t, None)
         else:
-            first = f"📊 {heading(t)} · standings after round {number} of {t.rounds}:"
+            first = _(
+                "📊 {tournament} · standings after round {round} of {rounds}:",
+                tournament=heading(t), round=number, rounds=t.rounds,
+            )  # fmt: skip
             subtitle = standings_subtitle(t, number)
         text, file = standings_message(t, standings, first, subtitle)
         return {"content": text, "file": file, "allowed_mentions": NOBODY}

@@ -148,7 +148,8 @@ class Notices:
                 self.loop.change_interval(seconds=SOONEST)
 
     async def send(self, post: ChannelPost) -> None:
-        message = await self.bulletins.compose(post)
+        locale = self.channels.guild_locale(post.guild_id)
+        message = await self.bulletins.compose(post, locale)
         channel = await self.channels.by_id(post.channel_id)
         if message is None or channel is None:
             outcome = "nothing to say" if message is None else "channel gone"
