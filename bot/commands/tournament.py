@@ -26,6 +26,7 @@ from discord import app_commands
 
 from storage import DATABASE_FAULTS, Tournament
 
+from ..i18n import _, ngettext, speaking, translate_in
 from ..screens import outcomes
 from ..screens.present import title
 from ..screens.refusals import Refusal, after_stored, answered, stored
@@ -37,6 +38,7 @@ from ..screens.tournament import (
     standings_message,
     standings_subtitle,
 )
+from ..table.language import table_language
 from ..table.signup import signup_message
 from .options import GAME_CHOICES, OPTION_INTEGER_LIMIT
 from .services import Services
@@ -100,20 +102,24 @@ class TournamentCommands:
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise Refusal(
-                "A tournament lives in a text channel, where each table gets a thread: run "
-                "`/axio tournament new` in one (not in a thread)."
+                _(
+                    "A tournament lives in a text channel, where each table gets a thread: run "
+                    "`/axio tournament new` in one (not in a thread)."
+                )
             )
         mine = interaction.app_permissions
         if not (mine.create_public_threads and mine.send_messages_in_threads):
             raise Refusal(
-                "I may not create threads here, and each table plays in one. Ask a moderator "
-                "to let me create public threads and send messages in them, or use another "
-                "channel."
+                _(
+                    "I may not create threads here, and each table plays in one. Ask a "
+                    "moderator to let me create public threads and send messages in them, or "
+                    "use another channel."
+                )
             )
         repo, now, user = self.services.repo, self.services.clock(), interaction.user
         starts_at = parse_start(start, now) if start else None
         if format.value == "round_robin" and rounds is not None:
-            raise Refusal("A round robin has as many rounds as it needs: leave `rounds` out.")
+            raise Refusal(_("A round robin has as many rounds as it needs: leave `rounds` out."))
         with repo.within():  # the tournament and its host's seat: one deadline
             t = await repo.create_tournament(
                 interaction.guild_id or 0,
@@ -128,14 +134,19 @@ class TournamentCommands:
                 timeout_action=timeout.value if timeout else "computer",
                 starts_at=starts_at,
                 cap=cap,
-                name=name or f"{title(game.value)} {FORMAT_WORDS[format.value]}",
+                name=name or f"{title(game.value)} {_(FORMAT_WORDS[format.value])}",
                 now=now,
             )
-            done = f"{heading(t)} is open for sign-up: `/axio tournament join` joins it."
+            done = _(
+                "{tournament} is open for sign-up: `/axio tournament join` joins it.",
+                tournament=heading(t),
+            )
             stored(interaction, done)
             if join:
                 t = await repo.join_tournament(t.id, user.id, user.display_name, now=now)
-        answer = interaction.response.send_message(**signup_message(t))  # type: ignore[arg-type]
+        with speaking(await table_language(repo, interaction)):  # the table's message
+            card = signup_message(t)
+        answer = interaction.response.send_message(**card)  # type: ignore[arg-type]
         if not await after_stored(interaction, answer, done):
             return
         message = await interaction.original_response()
@@ -172,27 +183,39 @@ class TournamentCommands:
     ) -> None:
         t = await self.pick(interaction, tournament, ("signup",))
         if t.status != "signup":
-            raise Refusal(f"{heading(t)} has already started. `/axio tournament standings`")
-        if not may_run(interaction, t):
             raise Refusal(
-                f"Only the host, <@{t.host_id}>, or a member who may manage the server can "
-                f"start {heading(t)}."
-                + (" It also starts by itself at its start time." if t.starts_at else "")
-            )
+                _("{tournament} has already started. `/axio tournament standings`",
+                  tournament=heading(t))
+            )  # fmt: skip
+        if not may_run(interaction, t):
+            host = f"<@{t.host_id}>"
+            if t.starts_at:
+                raise Refusal(
+                    _("Only the host, {host}, or a member who may manage the server can start "
+                      "{tournament}. It also starts by itself at its start time.",
+                      host=host, tournament=heading(t))
+                )  # fmt: skip
+            raise Refusal(
+                _("Only the host, {host}, or a member who may manage the server can start "
+                  "{tournament}.", host=host, tournament=heading(t))
+            )  # fmt: skip
         least = max(2, t.table_size)
         if len(t.players) < least:
             raise Refusal(
-                f"{heading(t)} needs at least {least} players to start; {len(t.players)} "
-                "joined. Wait for more to press **Join**."
-            )
+                _("{tournament} needs at least {least} players to start; {count} joined. Wait "
+                  "for more to press **Join**.",
+                  tournament=heading(t), least=least, count=len(t.players))
+            )  # fmt: skip
         await interaction.response.defer(thinking=True)  # pairing deals every table at once
         t = await self.services.repo.start_tournament(t.id, now=self.services.clock())
-        stored(interaction, f"{heading(t)} has started.")
+        stored(interaction, _("{tournament} has started.", tournament=heading(t)))
         self.services.notices.kick()
-        done = (
-            f"▶️ {heading(t)} has started with {len(t.players)} players: round 1's pairings "
-            "follow here, and each table gets its own thread."
-        )
+        with speaking(await table_language(self.services.repo, interaction)):  # public
+            done = _(
+                "▶️ {tournament} has started with {count} players: round 1's pairings follow "
+                "here, and each table gets its own thread.",
+                tournament=heading(t), count=len(t.players),
+            )  # fmt: skip
         await after_stored(interaction, interaction.followup.send(done), done)
 
     @tournament.command(name="withdraw", description="Leave a tournament you are playing in")
@@ -206,22 +229,25 @@ class TournamentCommands:
             t = await self.pick(interaction, tournament, ("running", "signup"), mine=True)
             tables = await repo.tournament_tables(t.id, t.current_round) if t.current_round else []
             t = await repo.withdraw_from_tournament(t.id, user.id, now=self.services.clock())
-        stored(interaction, f"You withdrew from {heading(t)}.")
+        stored(interaction, _("You withdrew from {tournament}.", tournament=heading(t)))
         if t.status == "signup":
-            await self.services.signup.refresh(interaction, t, f"You left {heading(t)}.")
+            left = _("You left {tournament}.", tournament=heading(t))
+            await self.services.signup.refresh(interaction, t, left)
             return
         playing = [x for x in tables if x.status == "running" and user.id in x.players]
         for table in playing:  # the note is owed there; the computer in the seat moves on
             self.services.desk.committed(await repo.get_game(table.game_id))
-        games = (
-            f" Your {len(playing)} running game(s) go on with a computer in your seat."
-            if playing
-            else ""
+        done = _(
+            "You withdrew from {tournament}: you will not be paired again, and your points so "
+            "far stay in the standings.",
+            tournament=heading(t),
         )
-        done = (
-            f"You withdrew from {heading(t)}: you will not be paired again, and your points "
-            f"so far stay in the standings.{games}"
-        )
+        if playing:
+            done += " " + ngettext(
+                "Your {count} running game goes on with a computer in your seat.",
+                "Your {count} running games go on with a computer in your seat.",
+                len(playing),
+            )
         await after_stored(
             interaction, interaction.response.send_message(done, ephemeral=True), done
         )
@@ -234,17 +260,22 @@ class TournamentCommands:
     ) -> None:
         t = await self.pick(interaction, tournament, ("running", "signup"))
         if not t.is_open:
-            raise Refusal(f"{heading(t)} is already over. `/axio tournament standings`")
+            raise Refusal(
+                _("{tournament} is already over. `/axio tournament standings`",
+                  tournament=heading(t))
+            )  # fmt: skip
         if not may_run(interaction, t):
             raise Refusal(
-                f"Only the host, <@{t.host_id}>, or a member who may manage the server can "
-                f"end {heading(t)}. `/axio tournament withdraw` leaves it."
-            )
+                _("Only the host, {host}, or a member who may manage the server can end "
+                  "{tournament}. `/axio tournament withdraw` leaves it.",
+                  host=f"<@{t.host_id}>", tournament=heading(t))
+            )  # fmt: skip
         repo = self.services.repo
         await interaction.response.defer(thinking=True)  # every open table is ended with it
         running = [x for x in await repo.tournament_tables(t.id) if x.status == "running"]
         t = await repo.end_tournament(t.id, reason=f"ended by {interaction.user.display_name}")
-        stored(interaction, f"{heading(t)} was ended.")
+        stored(interaction, _("{tournament} was ended.", tournament=heading(t)))
+        language = await table_language(repo, interaction)
         self.services.notices.kick()
         channels, background = self.services.channels, self.services.background
         for table in running:
@@ -252,16 +283,32 @@ class TournamentCommands:
             self.services.desk.committed(record)  # its owed posts are dropped
             background.spawn(channels.retire_turn_message(record, record.turn_message_id))
             if table.channel_id is not None:
-                note = f"⏹️ {heading(t)} was ended, so this game stops here and counts for no one."
+                note = translate_in(
+                    language,
+                    "⏹️ {tournament} was ended, so this game stops here and counts for no one.",
+                    tournament=heading(t),
+                )
                 background.spawn(channels.say(table.channel_id, note))
-        if t.status == "finished":
-            what = "its final standings follow here"
-            if running:
-                what += f"; {len(running)} unfinished game(s) count for no one"
-        else:
-            what = "it was called off before it started"
-        done = f"⏹️ {heading(t)} was ended by {interaction.user.mention}: {what}."
+        with speaking(language):  # public: the table's
+            done = self._ended(t, interaction.user.mention, len(running))
         await after_stored(interaction, interaction.followup.send(done), done)
+
+    @staticmethod
+    def _ended(t: Tournament, by: str, unfinished: int) -> str:
+        who = {"tournament": heading(t), "member": by}
+        if t.status != "finished":
+            return _("⏹️ {tournament} was ended by {member}: it was called off before it "
+                     "started.", **who)  # fmt: skip
+        if not unfinished:
+            return _("⏹️ {tournament} was ended by {member}: its final standings follow here.",
+                     **who)  # fmt: skip
+        return ngettext(
+            "⏹️ {tournament} was ended by {member}: its final standings follow here; {count} "
+            "unfinished game counts for no one.",
+            "⏹️ {tournament} was ended by {member}: its final standings follow here; {count} "
+            "unfinished games count for no one.",
+            unfinished, **who,
+        )  # fmt: skip
 
     @tournament.command(name="standings", description="A tournament's standings, as they are")
     @answered()
@@ -272,8 +319,10 @@ class TournamentCommands:
         t = await self.pick(interaction, tournament, None)
         await interaction.response.defer(thinking=True)
         standings = await self.services.repo.tournament_standings(t.id)
-        subtitle = standings_subtitle(t, None)
-        text, file = standings_message(t, standings, f"📊 {heading(t)} · {subtitle}:", subtitle)
+        with speaking(await table_language(self.services.repo, interaction)):  # public
+            subtitle = standings_subtitle(t, None)
+            first = _("📊 {tournament} · {state}:", tournament=heading(t), state=subtitle)
+            text, file = standings_message(t, standings, first, subtitle)
         await interaction.followup.send(text, file=file)
 
     @tournament_join.autocomplete("tournament")
@@ -306,7 +355,7 @@ class TournamentCommands:
         if given is not None:
             t = await repo.tournament(given)
             if t.guild_id != guild:
-                raise Refusal(f"There is no tournament #{given} on this server.")
+                raise Refusal(_("There is no tournament #{number} on this server.", number=given))
             return t
         found = await repo.tournaments(guild, statuses=statuses)
         if mine:
@@ -314,12 +363,30 @@ class TournamentCommands:
         here = [t for t in found if t.channel_id == interaction.channel_id]
         if here or found:
             return (here or found)[0]
-        wanted = {
-            ("signup",): "open for sign-up",
-            ("running", "signup"): "running or open for sign-up",
-        }.get(statuses or (), "")
-        whose = " of yours" if mine else ""
-        raise Refusal(
-            f"There is no tournament{whose} {wanted} on this server. Open one with "
-            "`/axio tournament new`.".replace("  ", " ")
+        raise Refusal(no_tournament(statuses, mine))
+
+
+def no_tournament(statuses: tuple[str, ...] | None, mine: bool) -> str:
+    """The refusal when no tournament fits, said whole for each case."""
+    open_only = statuses == ("signup",)
+    running = statuses == ("running", "signup")
+    if mine and running:
+        return _(
+            "There is no tournament of yours running or open for sign-up on this server. "
+            "Open one with `/axio tournament new`."
         )
+    if mine and open_only:
+        return _(
+            "There is no tournament of yours open for sign-up on this server. Open one with "
+            "`/axio tournament new`."
+        )
+    if mine:
+        return _("There is no tournament of yours on this server. Open one with "
+                 "`/axio tournament new`.")  # fmt: skip
+    if open_only:
+        return _("There is no tournament open for sign-up on this server. Open one with "
+                 "`/axio tournament new`.")  # fmt: skip
+    if running:
+        return _("There is no tournament running or open for sign-up on this server. Open one "
+                 "with `/axio tournament new`.")  # fmt: skip
+    return _("There is no tournament on this server. Open one with `/axio tournament new`.")

@@ -17,6 +17,7 @@ from engine.tournament import format_points
 from render.community import render_standings, standings_alt
 from storage import Tournament, TournamentStanding, TournamentTable
 
+from ..i18n import N_, _, ngettext, number, pgettext
 from .present import title
 from .refusals import Refusal
 from .safe_text import MESSAGE_LIMIT, capped, escaped, shown_name
@@ -24,26 +25,37 @@ from .summary import image_file
 
 STANDINGS_FILENAME = "standings.png"
 THREAD_NAME_LIMIT = 100
-FORMAT_WORDS = {"swiss": "Swiss", "round_robin": "round robin"}
-ACTION_WORDS = {"computer": "a computer moves for the player", "resign": "the seat is forfeited"}
+FORMAT_WORDS = {"swiss": N_("Swiss"), "round_robin": N_("round robin")}
+ACTION_WORDS = {
+    "computer": N_("a computer moves for the player"),
+    "resign": N_("the seat is forfeited"),
+}
+"""English msgids (`N_`), translated where they are said."""
 
 
 def heading(t: Tournament) -> str:
-    return f"**{shown_name(t.name)}** (tournament #{t.id})"
+    return _("**{name}** (tournament #{number})", name=shown_name(t.name), number=t.id)
 
 
 def days_words(hours: float) -> str:
     days = hours / 24
-    return f"{days:g} day per move" if days == 1 else f"{days:g} days per move"
+    shown = number(days, digits=2)
+    if days == 1:
+        return _("{days} day per move", days=shown)
+    return _("{days} days per move", days=shown)
 
 
 def settings_words(t: Tournament) -> str:
     """`AXIO Rota · Swiss, 4 rounds · tables of 2 · 3 days per move, then …`"""
-    rounds = f", {t.rounds} rounds" if t.rounds else ""
-    return (
-        f"{title(t.kind)} · {FORMAT_WORDS[t.format]}{rounds} · tables of {t.table_size} · "
-        f"{days_words(t.timeout_hours)}, then {ACTION_WORDS[t.timeout_action]}"
-    )
+    kind = _(FORMAT_WORDS[t.format])
+    if t.rounds:
+        kind = ngettext("{format}, {count} round", "{format}, {count} rounds", t.rounds,
+                        format=kind)  # fmt: skip
+    return _(
+        "{game} · {format} · tables of {size} · {days}, then {timeout}",
+        game=title(t.kind), format=kind, size=t.table_size, days=days_words(t.timeout_hours),
+        timeout=_(ACTION_WORDS[t.timeout_action]),
+    )  # fmt: skip
 
 
 def when(moment: datetime) -> str:
@@ -53,43 +65,59 @@ def when(moment: datetime) -> str:
 
 def signup_text(t: Tournament) -> str:
     """The sign-up message: what the tournament is, who joined, and what happens next."""
-    names = ", ".join(shown_name(p.name) for p in t.players) or "nobody yet"
+    names = ", ".join(shown_name(p.name) for p in t.players) or _("nobody yet")
     lines = [
-        f"🏆 {heading(t)} hosted by <@{t.host_id}>",
+        _("🏆 {tournament} hosted by {host}", tournament=heading(t), host=f"<@{t.host_id}>"),
         settings_words(t),
-        f"Players ({len(t.players)}/{t.cap}): {names}",
+        _("Players ({count}/{cap}): {names}", count=len(t.players), cap=t.cap, names=names),
     ]
     if t.status == "signup":
-        start = f"It starts {when(t.starts_at)}, or" if t.starts_at else "It starts"
-        lines.append(
-            f"Press **Join** to play. {start} when the host starts it "
-            f"(at least {max(2, t.table_size)} players). Each round's tables play in "
-            "threads of this channel."
-        )
+        least = max(2, t.table_size)
+        if t.starts_at:
+            lines.append(
+                _("Press **Join** to play. It starts {when}, or when the host starts it (at "
+                  "least {least} players). Each round's tables play in threads of this channel.",
+                  when=when(t.starts_at), least=least)
+            )  # fmt: skip
+        else:
+            lines.append(
+                _("Press **Join** to play. It starts when the host starts it (at least "
+                  "{least} players). Each round's tables play in threads of this channel.",
+                  least=least)
+            )  # fmt: skip
     elif t.status == "running":
-        lines.append("Sign-up is closed: the tournament has started. `/axio tournament standings`")
+        lines.append(
+            _("Sign-up is closed: the tournament has started. `/axio tournament standings`")
+        )
     elif t.status == "finished":
-        lines.append("This tournament is over. `/axio tournament standings` has the final table.")
+        lines.append(
+            _("This tournament is over. `/axio tournament standings` has the final table.")
+        )
     else:
-        lines.append("This tournament was called off.")
+        lines.append(_("This tournament was called off."))
     return capped("\n".join(lines))
 
 
 def table_names(table: TournamentTable) -> str:
-    return " vs ".join(shown_name(name) for name in table.names)
+    return " {} ".format(pgettext("pairing", "vs")).join(shown_name(n) for n in table.names)
 
 
 def round_text(t: Tournament, number: int, tables: list[TournamentTable], byes: list[str]) -> str:
     """A round's pairings post."""
-    lines = [f"🏁 {heading(t)} · round {number} of {t.rounds}: pairings"]
+    lines = [
+        _("🏁 {tournament} · round {round} of {rounds}: pairings",
+          tournament=heading(t), round=number, rounds=t.rounds)
+    ]  # fmt: skip
     for table in tables:
-        lines.append(f"Table {table.table_number}: {table_names(table)}")
+        lines.append(
+            _("Table {table}: {players}", table=table.table_number, players=table_names(table))
+        )
     for name in byes:
-        lines.append(f"Bye: {shown_name(name)} (scores as a win)")
+        lines.append(_("Bye: {name} (scores as a win)", name=shown_name(name)))
     lines.append(
-        f"Each table plays in its own thread below; {days_words(t.timeout_hours)}. The next "
-        "round is paired when every table has finished."
-    )
+        _("Each table plays in its own thread below; {days}. The next round is paired when "
+          "every table has finished.", days=days_words(t.timeout_hours))
+    )  # fmt: skip
     return capped("\n".join(lines))
 
 
@@ -104,47 +132,52 @@ def welcome_text(t: Tournament, table: TournamentTable) -> str:
     """The table thread's first message: the one that pings its players."""
     people = " ".join(f"<@{user}>" for user in table.players)
     return capped(
-        f"🏆 {heading(t)} · round {table.round} of {t.rounds} · table {table.table_number}: "
-        f"{people}\nThis thread is your table: the board comes next, with **My tiles** for "
-        f"the player to move. {days_words(t.timeout_hours)}; then "
-        f"{ACTION_WORDS[t.timeout_action]}. `/axio tournament withdraw` leaves the tournament "
-        "(a computer finishes your games)."
-    )
+        _(
+            "🏆 {tournament} · round {round} of {rounds} · table {table}: {people}\n"
+            "This thread is your table: the board comes next, with **My tiles** for the "
+            "player to move. {days}; then {timeout}. `/axio tournament withdraw` leaves the "
+            "tournament (a computer finishes your games).",
+            tournament=heading(t), round=table.round, rounds=t.rounds,
+            table=table.table_number, people=people, days=days_words(t.timeout_hours),
+            timeout=_(ACTION_WORDS[t.timeout_action]),
+        )
+    )  # fmt: skip
 
 
 def standings_lines(standings: list[TournamentStanding]) -> list[str]:
-    lines = ["` #  pts   buch   lows` player"]
+    lines = [_("` #  pts   buch   lows` player")]
     for s in standings:
-        out = " (withdrawn)" if s.withdrawn else ""
+        name = shown_name(s.name)
+        if s.withdrawn:
+            name = _("{name} (withdrawn)", name=name)
         lines.append(
             f"`{s.rank:>2}  {format_points(s.points):>4} {format_points(s.buchholz):>6} "
-            f"{s.lowest_sum:>5}` {shown_name(s.name)}{out}"
+            f"{s.lowest_sum:>5}` {name}"
         )
     return lines
 
 
-TIE_BREAKS = "Ties: Buchholz (buch), then the sum of lowest colours (lows)."
+TIE_BREAKS = N_("Ties: Buchholz (buch), then the sum of lowest colours (lows).")
 
 
 def standings_subtitle(t: Tournament, after_round: int | None) -> str:
+    now, rounds = t.current_round, t.rounds
     if t.status == "finished" and t.current_round < (t.rounds or 0):
-        return f"final: ended in round {t.current_round} of {t.rounds}"
+        return _("final: ended in round {round} of {rounds}", round=now, rounds=rounds)
     if t.status == "finished":
-        return f"final, after {t.current_round} of {t.rounds} rounds"
+        return _("final, after {round} of {rounds} rounds", round=now, rounds=rounds)
     if after_round:
-        return f"after round {after_round} of {t.rounds}"
-    return (
-        "before the first round"
-        if t.status == "signup"
-        else f"round {t.current_round} of {t.rounds} in play"
-    )
+        return _("after round {round} of {rounds}", round=after_round, rounds=rounds)
+    if t.status == "signup":
+        return _("before the first round")
+    return _("round {round} of {rounds} in play", round=now, rounds=rounds)
 
 
 def standings_message(
     t: Tournament, standings: list[TournamentStanding], first_line: str, subtitle: str
 ) -> tuple[str, discord.File]:
     """The standings as text (every line, as far as one message holds) and as a picture."""
-    text = "\n".join([first_line, *standings_lines(standings), TIE_BREAKS])
+    text = "\n".join([first_line, *standings_lines(standings), _(TIE_BREAKS)])
     if len(text) > MESSAGE_LIMIT:
         text = capped(text)
     title_words = f"{t.name} (#{t.id})"
@@ -155,28 +188,29 @@ def standings_message(
 
 def winners_words(standings: list[TournamentStanding]) -> str:
     top = [shown_name(s.name) for s in standings if s.rank == 1]
-    return " and ".join(top) if top else "nobody"
+    return " {} ".format(pgettext("list", "and")).join(top) if top else _("nobody")
 
 
 def cancelled_text(t: Tournament, reason: str) -> str:
-    why = f": {reason}" if reason else "."
-    return f"🚫 {heading(t)} was called off{why}"
+    if reason:
+        return _("🚫 {tournament} was called off: {reason}", tournament=heading(t), reason=reason)
+    return _("🚫 {tournament} was called off.", tournament=heading(t))
 
 
 def choice_label(t: Tournament) -> str:
     """How a tournament is offered in autocomplete."""
     state = {
-        "signup": f"sign-up, {len(t.players)}/{t.cap}",
-        "running": f"round {t.current_round} of {t.rounds}",
-        "finished": "finished",
-        "cancelled": "called off",
+        "signup": _("sign-up, {count}/{cap}", count=len(t.players), cap=t.cap),
+        "running": _("round {round} of {rounds}", round=t.current_round, rounds=t.rounds),
+        "finished": _("finished"),
+        "cancelled": _("called off"),
     }[t.status]
     return f"#{t.id} {t.name} — {title(t.kind)}, {state}"[:100]
 
 
 _RELATIVE = re.compile(r"(?:in\s+)?((?:\d+(?:\.\d+)?\s*[dhm]\s*)+)", re.IGNORECASE)
 _PART = re.compile(r"(\d+(?:\.\d+)?)\s*([dhm])", re.IGNORECASE)
-START_HELP = (
+START_HELP = N_(
     "Write the start as a UTC date and time, `2026-12-01 18:00`, or from now, `in 2d`, "
     "`3h`, `1d 12h`."
 )
@@ -201,9 +235,16 @@ def parse_start(text: str, now: datetime) -> datetime:
             except ValueError:
                 continue
     if moment is None:
-        raise Refusal(f"I cannot read the start {escaped(words[:40])!r}. {START_HELP}")
+        raise Refusal(
+            _("I cannot read the start {start}. {help}",
+              start=repr(escaped(words[:40])), help=_(START_HELP))
+        )  # fmt: skip
     if moment <= now:
-        raise Refusal(f"That start, {when(moment)}, has passed. {START_HELP}")
+        raise Refusal(
+            _("That start, {when}, has passed. {help}", when=when(moment), help=_(START_HELP))
+        )
     if moment - now > LONGEST_WAIT:
-        raise Refusal("A tournament starts within 90 days of its sign-up: choose an earlier start.")
+        raise Refusal(
+            _("A tournament starts within 90 days of its sign-up: choose an earlier start.")
+        )
     return moment

@@ -29,12 +29,14 @@ from discord.ext import tasks
 
 from storage import DATABASE_FAULTS, ChannelPost, GameRecord, Repository, ShardSet, StorageError
 
+from ..i18n import speaking
 from ..screens.safe_text import pinging
 from ..screens.tournament import thread_name, welcome_text
 from .background import Background, fault_reason
 from .bulletins import Bulletins
 from .channels import Channels
 from .courier import SOONEST, backoff
+from .language import server_language
 from .signup import update_signup_message
 
 log = logging.getLogger(__name__)
@@ -162,7 +164,9 @@ class Notices:
         await self.repo.channel_post_delivered(post.id, message_id=found.id)
         if post.kind in ANNOUNCES_A_CHANGE:
             t = await self.repo.tournament(int(post.payload["tournament_id"]))
-            await update_signup_message(self.channels, t)
+            language = await server_language(self.repo, t.guild_id, locale)
+            with speaking(language):  # the sign-up message is the table's
+                await update_signup_message(self.channels, t)
 
     async def posted_before(self, channel: object, first_line: str) -> discord.Message | None:
         """The bot's message in `channel` that starts with `first_line`, if it is there."""

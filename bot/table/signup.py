@@ -17,11 +17,12 @@ import discord
 
 from storage import Repository, Tournament
 
+from ..i18n import _, ngettext, speaking
 from ..screens.controls import signup_view
-from ..screens.present import counted
 from ..screens.refusals import Refusal, after_stored, stored
 from ..screens.tournament import heading, signup_text
 from .channels import Channels
+from .language import server_language
 
 
 def signup_message(t: Tournament) -> dict[str, object]:
@@ -53,34 +54,44 @@ class Signup:
         with self.repo.within():
             t = await self.repo.tournament(tournament_id)
             if t.guild_id != interaction.guild_id:
-                raise Refusal("That tournament belongs to another server.")
+                raise Refusal(_("That tournament belongs to another server."))
             if t.status != "signup":
                 raise Refusal(
-                    f"Sign-up for {heading(t)} is closed. `/axio tournament standings` shows "
-                    "how it stands; `/axio tournament withdraw` leaves one that has started."
-                )
+                    _("Sign-up for {tournament} is closed. `/axio tournament standings` shows "
+                      "how it stands; `/axio tournament withdraw` leaves one that has started.",
+                      tournament=heading(t))
+                )  # fmt: skip
             user = interaction.user
             if action == "join":
                 now = self.clock()
                 t = await self.repo.join_tournament(t.id, user.id, user.display_name, now=now)
-                note = f"You joined {heading(t)}: {counted(len(t.players), 'player')} so far."
+                note = ngettext(
+                    "You joined {tournament}: {count} player so far.",
+                    "You joined {tournament}: {count} players so far.",
+                    len(t.players), tournament=heading(t),
+                )  # fmt: skip
                 if t.starts_at:
-                    note += f" It starts {discord.utils.format_dt(t.starts_at, 'R')}."
+                    note += " " + _(
+                        "It starts {when}.", when=discord.utils.format_dt(t.starts_at, "R")
+                    )
             else:
                 t = await self.repo.leave_tournament(t.id, user.id)
-                note = f"You left {heading(t)}."
+                note = _("You left {tournament}.", tournament=heading(t))
         stored(interaction, note)
         await self.refresh(interaction, t, note)
 
     async def refresh(self, interaction: discord.Interaction, t: Tournament, note: str) -> None:
         """Tell the member what was stored, and bring the sign-up message up to date."""
         message = interaction.message
+        language = await server_language(self.repo, t.guild_id, interaction.guild_locale)
+        with speaking(language):  # the sign-up message is the table's
+            card = signup_message(t)
         if message is not None and message.id == t.signup_message_id:
-            answer = interaction.response.edit_message(**signup_message(t))  # type: ignore[arg-type]
+            answer = interaction.response.edit_message(**card)  # type: ignore[arg-type]
             if await after_stored(interaction, answer, note):
                 await interaction.followup.send(note, ephemeral=True)
                 return
         else:
             answer = interaction.response.send_message(note, ephemeral=True)
             await after_stored(interaction, answer, note)
-        await update_signup_message(self.channels, t)
+        await self.channels.edit_message(t.channel_id, t.signup_message_id, **card)
