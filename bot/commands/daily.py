@@ -18,7 +18,7 @@ from discord import app_commands
 
 from engine.daily import is_over
 
-from ..i18n import speaking
+from ..i18n import _, speaking
 from ..screens import outcomes
 from ..screens.daily import BOARD_FILENAME, best_game_file, daily_title, results_embed
 from ..screens.refusals import Refusal, answered
@@ -62,13 +62,13 @@ class DailyCommands:
         repo, now = self.services.repo, self.services.clock()
         today = repo.today(now)
         if today < 1:
-            raise Refusal("The daily challenge has not begun yet.")
+            raise Refusal(_("The daily challenge has not begun yet."))
         day = today if day is None else day
         if day > today:
             raise Refusal(
-                f"{daily_title(game.value, day)} has not begun: today's is #{today}. "
-                "The day turns at 00:00 UTC."
-            )
+                _("{title} has not begun: today's is #{today}. The day turns at 00:00 UTC.",
+                  title=daily_title(game.value, day), today=today)
+            )  # fmt: skip
         await interaction.response.defer(thinking=True)
         guild = interaction.guild_id or 0
         entries = await repo.daily_table(day, game.value, guild)

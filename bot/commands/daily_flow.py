@@ -73,9 +73,9 @@ class DailyBuilder(Builder):
         attempt, record = await self.repo.play_daily(
             kind, interaction.guild_id or 0, user.id, user.display_name, again=again
         )
-        stored(interaction, "Today's deal is yours: `/axio daily play` shows it again.")
+        stored(interaction, _("Today's deal is yours: `/axio daily play` shows it again."))
         if attempt.finished:  # the counted game is over (`again` deals a practice game)
-            note = "You have played today's deal; only your first game of the day counts."
+            note = _("You have played today's deal; only your first game of the day counts.")
             await self.show_end(interaction, attempt, record, note=note)
             return
         await self.open(interaction, record)
@@ -85,9 +85,9 @@ class DailyBuilder(Builder):
         day = int(record.settings["daily"])
         if is_over(day, self.clock()):
             raise Refusal(
-                f"{daily_title(record.kind, day)} closed at 00:00 UTC, so that game can no "
-                "longer be played. Today's challenge: `/axio daily play`."
-            )
+                _("{title} closed at 00:00 UTC, so that game can no longer be played. Today's "
+                  "challenge: `/axio daily play`.", title=daily_title(record.kind, day))
+            )  # fmt: skip
 
     async def open(
         self, interaction: discord.Interaction, record: GameRecord, *, edit: bool = False
@@ -151,9 +151,10 @@ class DailyBuilder(Builder):
         now = self.clock()
         view: discord.ui.View | None = None
         if attempt.scores is None:
-            text = (
-                f"Your game of {daily_title(attempt.kind, attempt.day)} was not finished on "
-                "its day, so it has no score. Today's challenge: `/axio daily play`."
+            text = _(
+                "Your game of {title} was not finished on its day, so it has no score. "
+                "Today's challenge: `/axio daily play`.",
+                title=daily_title(attempt.kind, attempt.day),
             )
         elif attempt.counted:
             outcome = await self.repo.daily_outcome(
@@ -172,7 +173,9 @@ class DailyBuilder(Builder):
     async def _attempt(self, record: GameRecord) -> DailyAttempt:
         attempt = await self.repo.daily_attempt_of_game(record.id)
         if attempt is None:
-            raise Refusal("That is not a daily challenge game. Play today's: `/axio daily play`.")
+            raise Refusal(
+                _("That is not a daily challenge game. Play today's: `/axio daily play`.")
+            )
         return attempt
 
     async def share(self, interaction: discord.Interaction, game_id: int) -> None:

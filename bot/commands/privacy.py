@@ -17,11 +17,13 @@ from discord import app_commands
 from storage import GameRecord
 from storage.members import Forgotten
 
+from ..i18n import _, speaking
 from ..screens import outcomes
 from ..screens.controls import lobby_view
 from ..screens.lobby import lobby_text
 from ..screens.privacy import FORGET, KEPT_NOTHING_DELETED, forget_question, forgotten_text
 from ..screens.refusals import Refusal, after_stored, answered, reply
+from ..table.language import server_language
 from .controls import GameControl
 from .services import Services, services
 
@@ -49,11 +51,13 @@ class ForgetControl(GameControl, address=FORGET):
     async def run(self, interaction: discord.Interaction) -> None:
         if self.fields["user_id"] != interaction.user.id:
             raise Refusal(
-                "Those buttons belong to the member who asked. For your own data, use "
-                "`/axio forget-me`."
+                _(
+                    "Those buttons belong to the member who asked. For your own data, use "
+                    "`/axio forget-me`."
+                )
             )
         if self.fields["act"] == "no":
-            await interaction.response.edit_message(content=KEPT_NOTHING_DELETED, view=None)
+            await interaction.response.edit_message(content=_(KEPT_NOTHING_DELETED), view=None)
             return
         await interaction.response.defer()  # an update of this very message, shortly
         served = services(interaction)
@@ -82,9 +86,12 @@ async def _redraw_lobby(served: Services, left: GameRecord) -> None:
     channel = await served.channels.channel(record)
     if channel is None:
         return
-    view = lobby_view(record.id) if record.status == "lobby" else None
+    locale = served.channels.guild_locale(record.guild_id)
+    with speaking(await server_language(served.repo, record.guild_id, locale)):  # the table's
+        view = lobby_view(record.id) if record.status == "lobby" else None
+        content = lobby_text(record)
     try:
         message = channel.get_partial_message(record.lobby_message_id)  # type: ignore[attr-defined]
-        await message.edit(content=lobby_text(record), view=view)
+        await message.edit(content=content, view=view)
     except discord.HTTPException:
         log.info("game %s: lobby message could not be redrawn", record.id)

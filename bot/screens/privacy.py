@@ -14,6 +14,7 @@ import discord
 from storage import GameRecord
 from storage.members import Forgotten, MemberData, described
 
+from ..i18n import N_, _, ngettext
 from .controls import Address, ControlButton, id_number, view_of
 from .present import title
 
@@ -26,12 +27,12 @@ def _user_id_fits(fields: dict[str, Any]) -> None:
 
 FORGET = Address("forget", ("user_id", "act"), {"act": ("yes", "no")}, _user_id_fits)
 
-NOTHING_KEPT = (
+NOTHING_KEPT = N_(
     "The bot keeps nothing about you: no games, results, ratings or settings. "
     "(Messages in the server's channels are the server's.)"
 )
-KEPT_NOTHING_DELETED = "Nothing was deleted; your games, ratings and settings are as they were."
-WHAT_STAYS = (
+KEPT_NOTHING_DELETED = N_("Nothing was deleted; your games, ratings and settings are as they were.")
+WHAT_STAYS = N_(
     'Your seats in past games stay, named "a former player", so other people\'s games, '
     "results and ratings stay whole and every replay still plays. Messages already posted "
     "in the server's channels are not edited. **This cannot be undone.**"
@@ -41,48 +42,52 @@ WHAT_STAYS = (
 def forget_question(found: MemberData) -> tuple[str, discord.ui.View | None]:
     """What will be deleted, and the buttons to do it or not (none when nothing is kept)."""
     if not found.total:
-        return NOTHING_KEPT, None
-    lines = ["**Delete everything the bot keeps about you, in every server?** It holds:"]
+        return _(NOTHING_KEPT), None
+    lines = [_("**Delete everything the bot keeps about you, in every server?** It holds:")]
     lines += [f"- {line}" for line in found.lines()]
     for record in found.lobbies:
-        lines.append(f"- a seat in the lobby of {_game(record)}: you leave it")
+        lines.append(_("- a seat in the lobby of {game}: you leave it", game=_game(record)))
     for record in found.playing:
         lines.append(
-            f"- your seat in {_game(record)}: a computer plays it on and you rank last "
-            "(a game nobody else plays in ends without a result)"
-        )
+            _("- your seat in {game}: a computer plays it on and you rank last (a game "
+              "nobody else plays in ends without a result)", game=_game(record))
+        )  # fmt: skip
     if found.rows.get("tournament_players.user_id"):
-        lines.append("You leave the tournaments you are in (one under way: you withdraw).")
-    lines.append(WHAT_STAYS)
+        lines.append(_("You leave the tournaments you are in (one under way: you withdraw)."))
+    lines.append(_(WHAT_STAYS))
     user_id = found.user_id
     buttons = view_of(
         ControlButton(
-            label="Delete my data",
+            label=_("Delete my data"),
             style=discord.ButtonStyle.danger,
             custom_id=FORGET.custom_id(user_id, "yes"),
         ),
-        ControlButton(label="Keep it", custom_id=FORGET.custom_id(user_id, "no")),
+        ControlButton(label=_("Keep it"), custom_id=FORGET.custom_id(user_id, "no")),
     )
     return "\n".join(lines), buttons
 
 
 def forgotten_text(done: Forgotten) -> str:
-    lines = ["🗑️ **Your data is deleted.** Removed or made a former player's:"]
-    lines += [f"- {line}" for line in described(done.rows)] or ["- nothing was left"]
+    lines = [_("🗑️ **Your data is deleted.** Removed or made a former player's:")]
+    lines += [f"- {line}" for line in described(done.rows)] or [_("- nothing was left")]
     if done.resigned:
-        lines.append(f"A computer now plays your seat in {_games(done.resigned)}.")
+        lines.append(_("A computer now plays your seat in {games}.", games=_games(done.resigned)))
     if done.ended:
-        lines.append(f"Ended without a result: {_games(done.ended)}.")
+        lines.append(_("Ended without a result: {games}.", games=_games(done.ended)))
     if done.left_lobbies:
-        lines.append(f"You left the lobby of {_games(done.left_lobbies)}.")
+        lines.append(_("You left the lobby of {games}.", games=_games(done.left_lobbies)))
     if done.tournaments:
-        lines.append(f"You left or withdrew from {len(done.tournaments)} tournament(s).")
-    lines.append("Play again any time: you start afresh.")
+        lines.append(
+            ngettext("You left or withdrew from {count} tournament.",
+                     "You left or withdrew from {count} tournaments.", len(done.tournaments))
+        )  # fmt: skip
+    lines.append(_("Play again any time: you start afresh."))
     return "\n".join(lines)
 
 
 def _game(record: GameRecord) -> str:
-    return f"the {title(record.kind)} game in <#{record.channel_id}>"
+    return _("the {game} game in {channel}", game=title(record.kind),
+             channel=f"<#{record.channel_id}>")  # fmt: skip
 
 
 def _games(records: tuple[GameRecord, ...]) -> str:
