@@ -20,6 +20,7 @@ from engine import COLOURS, game_class
 from engine.tournament import format_points
 
 from . import theme
+from .words import CARD_ENGLISH, CardWords
 
 WIDTH = 720
 PAD = 24
@@ -62,37 +63,44 @@ class DailyCard:
         return min(self.scores)
 
 
-def render_daily_card(card: DailyCard) -> bytes:
-    return theme.png_bytes(draw_daily_card(card))
+def render_daily_card(card: DailyCard, words: CardWords = CARD_ENGLISH) -> bytes:
+    return theme.png_bytes(draw_daily_card(card, words))
 
 
-def draw_daily_card(card: DailyCard) -> Image.Image:
+def draw_daily_card(card: DailyCard, words: CardWords = CARD_ENGLISH) -> Image.Image:
     top = PAD + TITLE_SIZE + 12
     tracks_top = top + BIG_SIZE + 2 * TEXT_SIZE + 56
     height = tracks_top + len(COLOURS) * TRACK_ROW + PAD
     image = Image.new("RGB", (WIDTH, height), theme.CARD)
     draw = ImageDraw.Draw(image)
-    title = f"{_title(card.kind)} daily #{card.day}"
+    title = words.daily.format(game=_title(card.kind), day=card.day)
     theme.text(draw, (PAD, PAD + TITLE_SIZE // 2), title, TITLE_SIZE, theme.HIGHLIGHT, "lm")
     theme.text(draw, (PAD, top + BIG_SIZE // 2), str(card.score), BIG_SIZE, theme.TEXT, "lm")
     label_x = PAD + theme.text_width(str(card.score), BIG_SIZE) + 16
-    theme.text(draw, (label_x, top + BIG_SIZE // 2 + 8), "score", TEXT_SIZE, theme.MUTED, "lm")
+    theme.text(draw, (label_x, top + BIG_SIZE // 2 + 8), words.score, TEXT_SIZE, theme.MUTED,
+               "lm")  # fmt: skip
     y = top + BIG_SIZE + 16 + TEXT_SIZE // 2
-    theme.text(draw, (PAD, y), _percentile_words(card), TEXT_SIZE, theme.TEXT, "lm")
-    y += TEXT_SIZE + 14
-    theme.text(draw, (PAD, y), _streak_words(card), TEXT_SIZE, theme.TEXT, "lm")
+    room = WIDTH - 2 * PAD
+    for line in (_percentile_words(card, words), _streak_words(card, words)):
+        theme.text(draw, (PAD, y), theme.fit_text(line, TEXT_SIZE, room), TEXT_SIZE, theme.TEXT,
+                   "lm")  # fmt: skip
+        y += TEXT_SIZE + 14
     _tracks(image, card, tracks_top)
     return image
 
 
-def _percentile_words(card: DailyCard) -> str:
+def _percentile_words(card: DailyCard, words: CardWords = CARD_ENGLISH) -> str:
     if card.percentile is None:
-        return "not finished on its day"
+        return words.not_on_its_day
+    if words.percentile_line:
+        return words.percentile_line
     people = "player" if card.players == 1 else "players"
     return f"percentile {int(card.percentile)} of {card.players:,} {people}"
 
 
-def _streak_words(card: DailyCard) -> str:
+def _streak_words(card: DailyCard, words: CardWords = CARD_ENGLISH) -> str:
+    if words.streak_line:
+        return words.streak_line
     days = "day" if card.streak == 1 else "days"
     return f"streak {card.streak} {days} (best {card.best_streak})"
 
@@ -118,12 +126,15 @@ def _tracks(image: Image.Image, card: DailyCard, top: int) -> None:
         theme.text(draw, (WIDTH - PAD, mid + 1), str(total), TEXT_SIZE, ink, "rm")
 
 
-def daily_card_alt(card: DailyCard) -> str:
+def daily_card_alt(card: DailyCard, words: CardWords = CARD_ENGLISH) -> str:
     """The share card in words (its image's description)."""
-    totals = ", ".join(f"{c.label} {t}" for c, t in zip(COLOURS, card.scores, strict=True))
-    return (
-        f"{_title(card.kind)} daily #{card.day}: score {card.score}, "
-        f"{_percentile_words(card)}, {_streak_words(card)}. Colour totals: {totals}."
+    totals = ", ".join(f"{name} {t}" for name, t in zip(words.colours, card.scores, strict=True))
+    return words.card_alt.format(
+        title=words.daily.format(game=_title(card.kind), day=card.day),
+        score=card.score,
+        percentile=_percentile_words(card, words),
+        streak=_streak_words(card, words),
+        totals=totals,
     )
 
 
@@ -150,7 +161,6 @@ class StandingsRow:
 
 _COLUMNS = (("#", 56), ("player", 0), ("pts", 84), ("buch", 104), ("lows", 100))
 """Column titles and widths; the name takes what is left."""
-LEGEND = "pts: points · buch: Buchholz · lows: sum of lowest colours"
 
 
 def points_figure(value: Fraction) -> str:
@@ -160,11 +170,21 @@ def points_figure(value: Fraction) -> str:
     return f"{float(value):.2f}".rstrip("0")
 
 
-def render_standings(title: str, lines: Sequence[StandingLine], subtitle: str = "") -> bytes:
-    return theme.png_bytes(draw_standings(title, lines, subtitle))
+def render_standings(
+    title: str,
+    lines: Sequence[StandingLine],
+    subtitle: str = "",
+    words: CardWords = CARD_ENGLISH,
+) -> bytes:
+    return theme.png_bytes(draw_standings(title, lines, subtitle, words))
 
 
-def draw_standings(title: str, lines: Sequence[StandingLine], subtitle: str = "") -> Image.Image:
+def draw_standings(
+    title: str,
+    lines: Sequence[StandingLine],
+    subtitle: str = "",
+    words: CardWords = CARD_ENGLISH,
+) -> Image.Image:
     """The standings as a table: rank, name, points, Buchholz, sum of lowest colours;
     `subtitle` (say, "after round 3 of 5") on the line under the title."""
     shown = list(lines[:STANDINGS_SHOWN])
@@ -178,14 +198,16 @@ def draw_standings(title: str, lines: Sequence[StandingLine], subtitle: str = ""
                TITLE_SIZE, theme.HIGHLIGHT, "lm")  # fmt: skip
     y = PAD + TITLE_SIZE + 12 + SMALL_SIZE // 2
     theme.text(draw, (PAD, y), subtitle, TEXT_SIZE - 4, theme.TEXT, "lm")
-    theme.text(draw, (PAD, y + SMALL_SIZE + 10), LEGEND, SMALL_SIZE - 2, theme.MUTED, "lm")
+    legend = theme.fit_text(words.legend, SMALL_SIZE - 2, WIDTH - 2 * PAD)
+    theme.text(draw, (PAD, y + SMALL_SIZE + 10), legend, SMALL_SIZE - 2, theme.MUTED, "lm")
     edges = _column_edges()
-    _row(draw, head, edges, [c for c, _ in _COLUMNS], theme.MUTED, SMALL_SIZE)
+    heads = [words.player if c == "player" else c for c, _ in _COLUMNS]
+    _row(draw, head, edges, heads, theme.MUTED, SMALL_SIZE)
     for i, line in enumerate(shown):
         y = head + TABLE_ROW * (i + 1)
         if i % 2 == 0:
             draw.rectangle((PAD // 2, y, WIDTH - PAD // 2, y + TABLE_ROW - 1), fill=theme.PANEL)
-        name = line.name + (" (withdrawn)" if line.withdrawn else "")
+        name = words.withdrawn.format(name=line.name) if line.withdrawn else line.name
         cells = [
             str(line.rank),
             theme.fit_text(name, TEXT_SIZE, edges[2][0] - edges[1][0] - 12),
@@ -197,7 +219,7 @@ def draw_standings(title: str, lines: Sequence[StandingLine], subtitle: str = ""
         _row(draw, y, edges, cells, colour, TEXT_SIZE, gold=line.rank == 1)
     if more:
         y = head + TABLE_ROW * (len(shown) + 1) + TABLE_ROW // 2
-        theme.text(draw, (PAD, y), f"… and {more} more", SMALL_SIZE, theme.MUTED, "lm")
+        theme.text(draw, (PAD, y), words.more.format(count=more), SMALL_SIZE, theme.MUTED, "lm")
     return image
 
 
@@ -224,13 +246,23 @@ def _row(draw, y, edges, cells, colour, size, gold=False) -> None:  # type: igno
             theme.text(draw, (right - 4, mid), cell, size, ink, "rm")
 
 
-def standings_alt(title: str, lines: Sequence[StandingLine], subtitle: str = "") -> str:
+def standings_alt(
+    title: str,
+    lines: Sequence[StandingLine],
+    subtitle: str = "",
+    words: CardWords = CARD_ENGLISH,
+) -> str:
     """The standings in words: every line, with the tie-breaks named."""
-    words = [f"{title}{', ' + subtitle if subtitle else ''}."]
+    said = [f"{title}{', ' + subtitle if subtitle else ''}."]
     for line in lines:
-        note = ", withdrawn" if line.withdrawn else ""
-        words.append(
-            f"{line.rank}. {line.name}{note}: {format_points(line.points)} points "
-            f"(Buchholz {format_points(line.buchholz)}, lowest colours {line.lowest_sum})."
+        name = words.withdrawn.format(name=line.name) if line.withdrawn else line.name
+        said.append(
+            words.standing_alt.format(
+                rank=line.rank,
+                name=name,
+                points=format_points(line.points),
+                buchholz=format_points(line.buchholz),
+                lows=line.lowest_sum,
+            )
         )
-    return " ".join(words)
+    return " ".join(said)

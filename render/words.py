@@ -42,6 +42,33 @@ class PictureWords:
 ENGLISH = PictureWords()
 
 
+@dataclass(frozen=True)
+class CardWords:
+    """The words of the daily share card and of a tournament's standings picture, and of
+    their alt texts. A card's phrases with a count come whole (`percentile_line`,
+    `streak_line`): the bot has the language's plural forms, the picture does not."""
+
+    daily: str = "{game} daily #{day}"
+    score: str = "score"
+    not_on_its_day: str = "not finished on its day"
+    percentile_line: str = ""
+    """The card's percentile in words, as the bot says it (empty: in English)."""
+    streak_line: str = ""
+    """The card's streak in words, as the bot says it (empty: in English)."""
+    card_alt: str = "{title}: score {score}, {percentile}, {streak}. Colour totals: {totals}."
+    colours: tuple[str, ...] = ("red", "green", "blue", "orange", "purple")
+    player: str = "player"
+    legend: str = "pts: points · buch: Buchholz · lows: sum of lowest colours"
+    more: str = "… and {count} more"
+    withdrawn: str = "{name} (withdrawn)"
+    standing_alt: str = (
+        "{rank}. {name}: {points} points (Buchholz {buchholz}, lowest colours {lows})."
+    )
+
+
+CARD_ENGLISH = CardWords()
+
+
 def ordinal(rank: int, words: PictureWords = ENGLISH) -> str:
     if words.place:
         return words.place.format(rank=rank)

@@ -23,7 +23,7 @@ from .community import ACCENT
 from .present import title
 from .safe_text import shown_name
 from .summary import image_file, table_summary
-from .words import colour_name, names_text, picture_words
+from .words import card_words, colour_name, names_text, picture_words
 
 CARD_FILENAME = "daily-card.png"
 BOARD_FILENAME = "daily-board.png"
@@ -115,7 +115,8 @@ def card_of(outcome: DailyOutcome) -> DailyCard:
 
 
 def card_file(card: DailyCard) -> discord.File:
-    return image_file(render_daily_card(card), CARD_FILENAME, daily_card_alt(card))
+    words = card_words(card)
+    return image_file(render_daily_card(card, words), CARD_FILENAME, daily_card_alt(card, words))
 
 
 def percentile_words(outcome: DailyOutcome) -> str:

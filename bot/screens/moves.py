@@ -15,6 +15,7 @@ from engine import IllegalMoveError, TileGame
 from engine.common import MOVE_TEXT_LIMIT
 from engine.rota_names import position_name
 
+from ..i18n import LANGUAGES, pgettext, speaking
 from .present import move_words
 from .words import engine_colour_words
 
@@ -38,24 +39,32 @@ from before still read."""
 STAMP_WORD = "move"
 
 
+def stamp_word() -> str:
+    """`move` / `Zug`: the stamp in the language being spoken."""
+    return pgettext("autocomplete stamp", "move")
+
+
 def stamped(move_count: int, text: str) -> str:
     """An autocomplete value: the move in words, and the move number it was made for
     (`E5 blue, F5 red (move 12)`), so a suggestion delivered twice (a double Enter, a
     client's retry) applies at most once, and what the box shows is words, not codes."""
-    return f"{text} ({STAMP_WORD} {move_count})"
+    return f"{text} ({stamp_word()} {move_count})"
 
 
 def unstamped(text: str) -> tuple[int | None, str]:
-    """(the move number a suggestion was made for, or None when typed; the move text)."""
+    """(the move number a suggestion was made for, or None when typed; the move text).
+    A stamp in any of the bot's languages is read."""
     body = text.rstrip()
-    opening = f" ({STAMP_WORD} "
-    if body.endswith(")") and opening in body:
-        rest, _, number = body[:-1].rpartition(opening)
-        if number.isdecimal() and len(number) <= 9 and rest:
-            return int(number), rest
+    for language in LANGUAGES:
+        with speaking(language):
+            opening = f" ({stamp_word()} "
+        if body.endswith(")") and opening in body:
+            rest, __, number = body[:-1].rpartition(opening)
+            if number.isdecimal() and len(number) <= 9 and rest:
+                return int(number), rest
     if not text.startswith(STAMP):
         return None, text
-    number, _, rest = text[len(STAMP) :].partition(" ")
+    number, __, rest = text[len(STAMP) :].partition(" ")
     if not number.isdecimal() or len(number) > 9:
         return None, text
     return int(number), rest

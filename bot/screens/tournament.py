@@ -22,6 +22,7 @@ from .present import title
 from .refusals import Refusal
 from .safe_text import MESSAGE_LIMIT, capped, escaped, shown_name
 from .summary import image_file
+from .words import card_words
 
 STANDINGS_FILENAME = "standings.png"
 THREAD_NAME_LIMIT = 100
@@ -181,8 +182,10 @@ def standings_message(
     if len(text) > MESSAGE_LIMIT:
         text = capped(text)
     title_words = f"{t.name} (#{t.id})"
-    png = render_standings(title_words, standings, subtitle)
-    file = image_file(png, STANDINGS_FILENAME, standings_alt(title_words, standings, subtitle))
+    words = card_words()
+    png = render_standings(title_words, standings, subtitle, words)
+    alt = standings_alt(title_words, standings, subtitle, words)
+    file = image_file(png, STANDINGS_FILENAME, alt)
     return text, file
 
 

@@ -14,8 +14,10 @@ from collections.abc import Sequence
 
 from engine import COLOURS, Colour
 from render import PictureWords
+from render.community import DailyCard
+from render.words import CardWords
 
-from ..i18n import LANGUAGES, _, current, pgettext, speaking
+from ..i18n import LANGUAGES, _, current, ngettext, number, pgettext, speaking
 
 COLOUR_EMOJI: dict[Colour, str] = {
     Colour.RED: "🔴",
@@ -182,3 +184,36 @@ def _place_phrase() -> str:
     translates the phrase `{rank}th` whole (German: `{rank}.`)."""
     phrase = pgettext("picture", "{rank}th")
     return "" if phrase == "{rank}th" else phrase
+
+
+def card_words(card: DailyCard | None = None) -> CardWords:
+    """The words of the daily card (`card`'s own phrases with their counts) and of the
+    standings picture, in the language being spoken."""
+    lines = {}
+    if card is not None:
+        lines["streak_line"] = ngettext(
+            "streak {count} day (best {best})", "streak {count} days (best {best})",
+            card.streak, best=card.best_streak,
+        )  # fmt: skip
+        if card.percentile is not None:
+            lines["percentile_line"] = ngettext(
+                "percentile {percentile} of {players} player",
+                "percentile {percentile} of {players} players",
+                card.players, percentile=int(card.percentile),
+                players=number(card.players, digits=0),
+            )  # fmt: skip
+    return CardWords(
+        daily=_("{game} daily #{day}"),
+        score=pgettext("picture", "score"),
+        not_on_its_day=pgettext("picture", "not finished on its day"),
+        card_alt=_("{title}: score {score}, {percentile}, {streak}. Colour totals: {totals}."),
+        colours=tuple(colour_name(colour) for colour in COLOURS),
+        player=pgettext("picture", "player"),
+        legend=pgettext("picture", "pts: points · buch: Buchholz · lows: sum of lowest colours"),
+        more=pgettext("picture", "… and {count} more"),
+        withdrawn=_("{name} (withdrawn)"),
+        standing_alt=_(
+            "{rank}. {name}: {points} points (Buchholz {buchholz}, lowest colours {lows})."
+        ),
+        **lines,
+    )
