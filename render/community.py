@@ -255,7 +255,7 @@ def standings_alt(
     """The standings in words: every line, with the tie-breaks named."""
     said = [f"{title}{', ' + subtitle if subtitle else ''}."]
     for line in lines:
-        name = words.withdrawn.format(name=line.name) if line.withdrawn else line.name
+        name = words.withdrawn_alt.format(name=line.name) if line.withdrawn else line.name
         said.append(
             words.standing_alt.format(
                 rank=line.rank,

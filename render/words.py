@@ -61,6 +61,7 @@ class CardWords:
     legend: str = "pts: points · buch: Buchholz · lows: sum of lowest colours"
     more: str = "… and {count} more"
     withdrawn: str = "{name} (withdrawn)"
+    withdrawn_alt: str = "{name}, withdrawn"
     standing_alt: str = (
         "{rank}. {name}: {points} points (Buchholz {buchholz}, lowest colours {lows})."
     )

@@ -212,6 +212,7 @@ def card_words(card: DailyCard | None = None) -> CardWords:
         legend=pgettext("picture", "pts: points · buch: Buchholz · lows: sum of lowest colours"),
         more=pgettext("picture", "… and {count} more"),
         withdrawn=_("{name} (withdrawn)"),
+        withdrawn_alt=_("{name}, withdrawn"),
         standing_alt=_(
             "{rank}. {name}: {points} points (Buchholz {buchholz}, lowest colours {lows})."
         ),
