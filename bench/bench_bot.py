@@ -30,6 +30,7 @@ from bot.app import create_bot
 from bot.config import Settings
 from bot.i18n import translate_in
 from bot.playground import simulated
+from tests.bot.languages import with_locales
 
 LATE_AFTER_TILES = 40
 
@@ -51,16 +52,9 @@ that drift on a shared machine falls on both alike."""
 def speaking_members(locales: dict[int, str]) -> None:
     """SimCord sends every interaction as `en-US` from an `en-US` server: give each member
     their locale, and each interaction its server's, as Discord does."""
-    original = simcord.interactions.base_payload
-
-    def with_locales(backend: Any, **kw: Any) -> Any:
-        record, payload = original(backend, **kw)
-        payload["locale"] = locales.get(kw["user_id"], "en-US")
-        if kw.get("guild_id") is not None:
-            payload["guild_locale"] = backend.get_guild(kw["guild_id"]).preferred_locale
-        return record, payload
-
-    simcord.interactions.base_payload = with_locales  # type: ignore[assignment]
+    simcord.interactions.base_payload = with_locales(  # type: ignore[assignment]
+        simcord.interactions.base_payload, locales
+    )
 
 
 @contextmanager

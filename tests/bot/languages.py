@@ -5,6 +5,7 @@ each member's `locale`, and every interaction carries its server's `preferred_lo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import simcord.interactions
@@ -23,18 +24,24 @@ ENGLISH_WORDS = (
 "AXIO" are German too)."""
 
 
-def speak(monkeypatch: Any, locales: dict[int, str]) -> None:
-    """Member ids to their Discord locale (others: `en-US`)."""
-    original = simcord.interactions.base_payload
+def with_locales(original: Callable[..., Any], locales: dict[int, str]) -> Callable[..., Any]:
+    """SimCord's interaction payload, with each member's locale (member ids to locales;
+    others `en-US`) and the server's `preferred_locale` as `guild_locale`."""
 
-    def with_locales(backend: Any, **kw: Any) -> Any:
+    def payload_with_locales(backend: Any, **kw: Any) -> Any:
         record, payload = original(backend, **kw)
         payload["locale"] = locales.get(kw["user_id"], "en-US")
         if kw.get("guild_id") is not None:
             payload["guild_locale"] = backend.get_guild(kw["guild_id"]).preferred_locale
         return record, payload
 
-    monkeypatch.setattr(simcord.interactions, "base_payload", with_locales)
+    return payload_with_locales
+
+
+def speak(monkeypatch: Any, locales: dict[int, str]) -> None:
+    """Member ids to their Discord locale (others: `en-US`), for one test."""
+    patched = with_locales(simcord.interactions.base_payload, locales)
+    monkeypatch.setattr(simcord.interactions, "base_payload", patched)
 
 
 def english_in(text: str) -> list[str]:
