@@ -26,6 +26,7 @@ from engine.rota_names import position_name
 from . import theme
 from .rota_display import rota_layout
 from .table import draw_table, status_line
+from .words import ENGLISH, PictureWords, seat_word
 
 CAPTION = 52
 CAPTION_SIZE = 28  # a cap height of 10+ px on a 390-px phone, like the table's footer
@@ -78,19 +79,25 @@ def move_caption(game: TileGame, move: str) -> str:
     return " ".join(part.split(":")[0] for part in move.split())
 
 
-def turn_caption(game: TileGame, names: list[str]) -> str:
+def turn_caption(game: TileGame, names: list[str], words: PictureWords = ENGLISH) -> str:
     """The turn just shown, numbered as the table numbered it, who played it and its moves
     (several after AXIO!): `turn 12 · Ann: E5 F5`."""
     last = game.log[-1]
-    mover = names[last.seat] if last.seat < len(names) else f"Player {last.seat + 1}"
+    mover = seat_word(names, last.seat, words)
     moves = [e.move for e in game.log if e.turn == last.turn and e.seat == last.seat]
     # A long name is cut, never the moves: they are what the frame shows.
     who = theme.fit_text(mover, CAPTION_SIZE, 260)
-    return f"turn {last.turn} · {who}: {', '.join(move_caption(game, m) for m in moves)}"
+    shown = ", ".join(move_caption(game, m) for m in moves)
+    return words.replay_turn.format(turn=last.turn, name=who, moves=shown)
 
 
 def draw_frames(
-    game_class: type[TileGame], players: int, seed: int, moves: list[Any], names: list[str]
+    game_class: type[TileGame],
+    players: int,
+    seed: int,
+    moves: list[Any],
+    names: list[str],
+    words: PictureWords = ENGLISH,
 ) -> list[Image.Image]:
     """One RGB frame per turn: the table after that turn, its moves ringed, and a caption.
     A Rota display is drawn on the final display's layout in every frame, so frames are one
@@ -102,16 +109,16 @@ def draw_frames(
         raise TypeError(f"no replay for {game_class.__name__}")
     tables, captions, turns = [], [], []
     for game in turn_states(game_class, players, seed, moves):
-        tables.append(draw_table(game, names, replay_layout=layout))
+        tables.append(draw_table(game, names, replay_layout=layout, words=words))
         turns.append(game.log[-1].turn)
-        words = turn_caption(game, names)
+        caption = turn_caption(game, names, words)
         if game.is_over:
-            words = f"{words} · {status_line(game, names)[0].split(' · ', 1)[1]}"
-        captions.append(words)
+            caption = f"{caption} · {status_line(game, names, words)[0].split(' · ', 1)[1]}"
+        captions.append(caption)
     last = turns[-1] if turns else 0
     return [
-        _caption(table, words, f"{turn} of {last}")
-        for table, words, turn in zip(tables, captions, turns, strict=True)
+        _caption(table, caption, words.replay_count.format(turn=turn, last=last))
+        for table, caption, turn in zip(tables, captions, turns, strict=True)
     ]
 
 
@@ -155,8 +162,13 @@ def gif_bytes(frames: list[Image.Image]) -> bytes:
 
 
 def render_replay(
-    game_class: type[TileGame], players: int, seed: int, moves: list[Any], names: list[str]
+    game_class: type[TileGame],
+    players: int,
+    seed: int,
+    moves: list[Any],
+    names: list[str],
+    words: PictureWords = ENGLISH,
 ) -> bytes:
     """A finished (or unfinished) game replayed from its seed and moves as an animated GIF,
-    one frame per turn; `names` are the seats' display names."""
-    return gif_bytes(draw_frames(game_class, players, seed, list(moves), names))
+    one frame per turn; `names` are the seats' display names, `words` the captions'."""
+    return gif_bytes(draw_frames(game_class, players, seed, list(moves), names, words))

@@ -37,6 +37,9 @@ class PictureWords:
     no_tiles: str = "no tiles"
     first_board: str = "1st scoreboard"
     second_board: str = "2nd scoreboard"
+    replay_turn: str = "turn {turn} · {name}: {moves}"
+    """A replay frame's caption: the turn, who played it and its moves."""
+    replay_count: str = "{turn} of {last}"
 
 
 ENGLISH = PictureWords()

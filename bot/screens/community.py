@@ -29,7 +29,7 @@ from .present import title
 from .refusals import Refusal
 from .safe_text import escaped, plain_name, shown_name
 from .summary import image_file
-from .words import colour_name
+from .words import colour_name, picture_words
 
 ACCENT = discord.Colour.from_rgb(245, 197, 66)
 
@@ -206,7 +206,9 @@ async def replay_file(repo: Repository, record: GameRecord) -> discord.File:
     game_id = record.id
     moves = [move.text for move in await repo.moves(game_id)]
     names = [seat.name for seat in record.seats]
-    gif = render_replay(game_class(record.kind), len(record.seats), record.seed, moves, names)
+    gif = render_replay(
+        game_class(record.kind), len(record.seats), record.seed, moves, names, picture_words()
+    )
     players = " {} ".format(pgettext("list", "and")).join(names)
     return image_file(
         gif,

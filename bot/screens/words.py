@@ -175,6 +175,8 @@ def picture_words() -> PictureWords:
             no_tiles=pgettext("picture", "no tiles"),
             first_board=pgettext("picture", "1st scoreboard"),
             second_board=pgettext("picture", "2nd scoreboard"),
+            replay_turn=pgettext("picture", "turn {turn} · {name}: {moves}"),
+            replay_count=pgettext("picture", "{turn} of {last}"),
         )
     return words
 
