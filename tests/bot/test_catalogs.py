@@ -87,3 +87,17 @@ def test_slash_command_texts_are_translated_but_names_stay():
     assert translated_command_text("Play AXIO and AXIO Rota", Locale.british_english,
                                    Where.other) is None  # fmt: skip
     assert translated_command_text("hand", Locale.german, Where.command_name) is None
+
+
+@pytest.mark.parametrize("language", OTHER_LANGUAGES)
+def test_translated_command_texts_fit_discords_limits(language: str):
+    """Discord refuses a sync whose description or choice is over 100 characters."""
+    from bot.catalog import command_messages
+
+    locale = next(loc for loc in Locale if language_of(loc) == language)
+    too_long = [
+        (where, text)
+        for message, _context, where in command_messages()
+        if (text := translated_command_text(message, locale, Where.other)) and len(text) > 100
+    ]
+    assert not too_long, too_long
