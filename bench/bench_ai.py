@@ -43,6 +43,7 @@ PAIRINGS = {
     "rota_expert_vs_hard": ("rota", "expert", "hard", EXPERT_MATCH_BUDGET_S),
 }
 TIMED_GAMES = {"axio": 2, "rota": 2}
+PROGRESS_EVERY = 40
 
 
 def counted_work_only() -> None:
@@ -93,6 +94,17 @@ def timed_game(task: tuple[str, str, int]) -> dict[str, list[float]]:
     return times
 
 
+def print_progress(done: int, total: int, shares: dict[str, list[float]], started: float) -> None:
+    """A line on the way (a long run can be read before it ends): each pairing's win rate
+    so far over the games it has finished."""
+    so_far = ", ".join(
+        f"{name} {statistics.mean(found):.3f} ({len(found)})"
+        for name, found in shares.items()
+        if found
+    )
+    print(f"[{done}/{total} games, {time.perf_counter() - started:.0f} s] {so_far}", flush=True)
+
+
 def interval(shares: list[float]) -> list[float]:
     """The 95 % confidence interval of the mean (normal approximation, within 0..1)."""
     mean = statistics.mean(shares)
@@ -125,10 +137,12 @@ def main() -> None:
         for seed in range(count)
     ]
     with Pool(args.workers, initializer=counted_work_only) as pool:
-        for name, share, times, low in pool.imap_unordered(match_game, tasks):
+        for done, (name, share, times, low) in enumerate(pool.imap_unordered(match_game, tasks), 1):
             shares[name].append(share)
             lowest[name].append(low)
             match_times[name].extend(times)
+            if done % PROGRESS_EVERY == 0:
+                print_progress(done, len(tasks), shares, started)
     if not args.no_timing:
         with Pool(args.workers) as pool:
             for times in pool.imap_unordered(timed_game, timed_tasks):

@@ -24,6 +24,7 @@ from .community_records import (
     TournamentStanding,
     TournamentTable,
 )
+from .db import context_without_deadline
 from .errors import (
     DATABASE_FAULTS,
     AlreadySeatedError,
@@ -110,4 +111,5 @@ __all__ = [
     "TournamentStanding",
     "TournamentTable",
     "WrongStatusError",
+    "context_without_deadline",
 ]

@@ -69,6 +69,14 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+def context_without_deadline() -> contextvars.Context:
+    """A copy of the running context with no `within()` deadline in it: for work that
+    outlives the command that starts it (everything else the context holds is kept)."""
+    context = contextvars.copy_context()
+    context.run(_DEADLINE.set, None)
+    return context
+
+
 class Database:
     """The connection and transaction machinery the Repository's commands share."""
 

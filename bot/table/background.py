@@ -7,20 +7,20 @@ lost in an unawaited task; one the database caused (it did not answer, or was bu
 line without a traceback, since storage logs the outage itself, once each way, and the
 next pass (at once when the database answers again) takes the work up.
 
-Background work runs in a context of its own: a command that spawns it inside its
-deadline (`repo.within()`) does not hand that deadline on to a computer's move or a
-delivery that runs long after the command has answered.
+Background work runs in a copy of the context without storage's deadline: a command that
+spawns it inside its deadline (`repo.within()`) does not hand that deadline on to a
+computer's move or a delivery that runs long after the command has answered. (An empty
+context would also drop what discord.py keeps there, such as its webhook adapter.)
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import logging
 from collections.abc import Coroutine
 from typing import Any
 
-from storage import DATABASE_FAULTS, GameRecord
+from storage import DATABASE_FAULTS, GameRecord, context_without_deadline
 
 log = logging.getLogger("axio")
 
@@ -33,7 +33,7 @@ class Background:
 
     def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         """Run `work` and log it if it fails."""
-        task = asyncio.get_running_loop().create_task(work, context=contextvars.Context())
+        task = asyncio.get_running_loop().create_task(work, context=context_without_deadline())
         self._tasks.add(task)
         task.add_done_callback(self._finished)
 

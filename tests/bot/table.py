@@ -47,6 +47,14 @@ class Table:
         """A command in another channel or thread than the table's."""
         return self._after(await member.slash(channel, command, **options))
 
+    async def resign(self, member: Any, channel: Any = None) -> Any:
+        """`/axio resign` and its confirmation's **Resign**: the press's result (the slash
+        command's, when it was refused before asking)."""
+        asked = await self.slash_in(channel or self.channel, member, "axio resign")
+        if asked.response is None or not asked.response.components:
+            return asked
+        return await self.click(member, asked.response, label="Resign")
+
     async def click(self, member: Any, message: Any, **which: Any) -> Any:
         return self._after(await member.click(message, **which))
 

@@ -25,8 +25,8 @@ async def test_a_resigned_player_cannot_move_the_seat_its_stand_in_plays(table: 
     suggestion = next(label for label in labels(builder) if " · +" in label)
     await table.click(mover, builder, label=suggestion)  # a preview opened before resigning
     computer = HeldComputer(table, monkeypatch)
-    resigned = await table.slash(mover, "axio resign")
-    assert "resigned" in resigned.response.content
+    resigned = await table.resign(mover)
+    assert "resigned" in answers(resigned)[-1], answers(resigned)
     await computer.chosen()  # the stand-in is thinking about the seat's move
     confirmed = await table.click(mover, builder, label="Confirm")
     typed = await table.slash(mover, "axio play", move=str(record.game.legal_moves()[0]))
@@ -87,7 +87,7 @@ async def _game_in(table: Table, *, thread: bool):
     await table.click(table.ben, lobby, label="Join")
     await table.click(table.ann, lobby, label="Start")
     record = await table.bot.repo.game_in_channel(where.id)
-    await table.ben.slash(where, "axio resign")
+    await table.resign(table.ben, where)
     return where, await table.person_to_move(record.id)
 
 
@@ -146,7 +146,8 @@ async def test_a_rota_hand_names_its_empty_corner(table: Table):
     record = await repo.start(lobby.id, seed)
     tile = record.game.tile_to_place
     hand = (await table.slash(table.ann, "axio hand")).response
-    [picture] = [a for a in hand.attachments if a.filename == "hand.png"]
-    corners = picture.description.split("clockwise are ", 1)[1].rstrip(".").split(", ")
-    assert corners == [c.label if c else "empty corner" for c in tile]
+    [picture] = hand.attachments  # a solo game's page: the table with the tile to place
+    words = picture.description.split("(corners from the top left, clockwise): ", 1)[1]
+    corners = words.rstrip(".").split(", ")
+    assert [c.split(" ")[-1] for c in corners] == [c.label if c else "corner" for c in tile]
     assert "empty corner" in corners

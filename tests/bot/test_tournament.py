@@ -75,7 +75,7 @@ async def resign_everyone_at(table: Table, x) -> None:  # type: ignore[no-untype
     record = await table.record(x.game_id)
     for seat in record.humans_playing:
         member = next(m for m in table.members.values() if m.id == seat.user_id)
-        await table.slash_in(thread_of(table, x.channel_id), member, "axio resign")
+        await table.resign(member, thread_of(table, x.channel_id))
     await table.env.settle()
 
 

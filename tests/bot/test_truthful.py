@@ -122,7 +122,7 @@ async def test_every_writing_command_says_nothing_changed_while_the_database_tak
     attempts = {
         outcomes.MOVE: await table.slash(late, "axio play", move=mover_move),
         outcomes.SKIP_VOTE: await table.slash(other, "axio skip"),
-        outcomes.RESIGN: await table.slash(other, "axio resign"),
+        outcomes.RESIGN: await table.resign(other),
         outcomes.END: await table.slash(table.ann, "axio end"),
         outcomes.NOTIFY: await table.slash(table.ben, "axio notify", enabled=True),
         outcomes.SETTINGS: await table.slash(table.admin, "axio settings", reminder_hours=3),
@@ -172,7 +172,7 @@ async def test_a_daily_deal_the_database_did_not_take_is_said_not_dealt(
 
 
 async def test_lobby_changes_told_when_discord_loses_the_answer(table: Table):
-    """Join by button, /axio start and /axio new store first and answer after: Discord
+    """Join by button, /axio lobby start and /axio new store first and answer after: Discord
     failing that answer once leaves the member told what was stored, never "nothing was
     changed", and the table catches up."""
     opened = await table.slash(table.ann, "axio new", game="axio")
@@ -185,11 +185,11 @@ async def test_lobby_changes_told_when_discord_loses_the_answer(table: Table):
     assert "ben" in text_of(lobby)  # the lobby message was redrawn all the same
 
     table.env.inject_error("POST", CALLBACK, status=503, times=1)
-    started = await table.slash(table.ann, "axio start")
+    started = await table.slash(table.ann, "axio lobby start")
     assert answers(started)[-1].startswith("The game has started.")
     record = await table.record(record.id)
     assert record.status == "running" and shows_turn_to(table, record)
-    again = await table.slash(table.ann, "axio start")
+    again = await table.slash(table.ann, "axio lobby start")
     assert "already started" in answers(again)[-1]
 
     thread_table = table.guild.create_text_channel("more games")
@@ -217,8 +217,9 @@ async def test_four_writes_answer_in_time_while_another_process_holds_the_lock(
     """Four writing commands at once behind another process's SQLite write lock: each is
     answered within Discord's three seconds ("busy, try again"), none queues behind the
     others, and nothing is changed."""
-    record = await two_player(table)
+    await two_player(table)
     elsewhere = table.guild.create_text_channel("elsewhere")
+    solo_channel = table.guild.create_text_channel("solo")
     clock = AnswerClock(table.env, monkeypatch)
     lock_waits_are_external(table.env, table.bot.repo, monkeypatch)
     with holding_write_lock(table.settings.database_path, seconds=20) as holder:
@@ -227,7 +228,7 @@ async def test_four_writes_answer_in_time_while_another_process_holds_the_lock(
             [
                 (table.ann, table.channel, "axio notify", {"enabled": True}),
                 (table.admin, table.channel, "axio settings", {"reminder_hours": 5}),
-                (table.ben, table.channel, "axio resign", {}),
+                (table.dan, solo_channel, "axio solo", {"game": "rota"}),
                 (table.cat, elsewhere, "axio new", {"game": "axio"}),
             ],
             seconds=2,  # the time that passes while they wait, as SimCord's clock sees it
@@ -241,5 +242,5 @@ async def test_four_writes_answer_in_time_while_another_process_holds_the_lock(
     repo = table.bot.repo
     assert not await repo.notify_enabled(table.ann.id)
     assert (await repo.guild_settings(table.guild.id)).reminder_hours != 5
-    assert not any(seat.resigned for seat in (await table.record(record.id)).seats)
     assert await repo.game_in_channel(elsewhere.id) is None
+    assert await repo.game_in_channel(solo_channel.id) is None

@@ -180,9 +180,12 @@ class Child:
             return
         table, seat = self.rng.choice(seats)
         thread = next(x for x in self.channel.threads if x.id == table.channel_id)
-        result = await self.by_id[seat.user_id].slash(thread, "axio resign")
-        if result.response is not None and "resigned" in (result.response.content or ""):
-            say(f"resigned {table.game_id} {seat.user_id}")
+        member = self.by_id[seat.user_id]
+        asked = await member.slash(thread, "axio resign")
+        if asked.response is not None and asked.response.components:
+            await member.click(asked.response, label="Resign")
+            if "You resigned" in (asked.response.content or ""):
+                say(f"resigned {table.game_id} {seat.user_id}")
         await asyncio.sleep(PAUSE)
 
 

@@ -59,8 +59,9 @@ async def resign_everyone(table: Table, tid: int, round_number: int) -> None:
         record = await table.record(x.game_id)
         for seat in record.humans_playing:
             member = next(m for m in table.members.values() if m.id == seat.user_id)
-            said = await table.slash_in(thread_of(table, x.channel_id), member, "axio resign")
-            assert not said.ephemeral and "resigned" in said.response.content
+            asked = await table.slash_in(thread_of(table, x.channel_id), member, "axio resign")
+            await table.click(member, asked.response, label="Resign")
+            assert "You resigned" in asked.response.content, asked.response.content
     await table.env.settle()
 
 
