@@ -244,10 +244,10 @@ class TournamentCommands:
         )
         if playing:
             done += " " + ngettext(
-                "Your {count} running game goes on with a computer in your seat.",
-                "Your {count} running games go on with a computer in your seat.",
+                "Your {count} running game(s) go on with a computer in your seat.",
+                "Your {count} running game(s) go on with a computer in your seat.",
                 len(playing),
-            )
+            )  # the English says (s) as it always did; a catalog has its plural forms
         await after_stored(
             interaction, interaction.response.send_message(done, ephemeral=True), done
         )
@@ -304,9 +304,9 @@ class TournamentCommands:
                      **who)  # fmt: skip
         return ngettext(
             "⏹️ {tournament} was ended by {member}: its final standings follow here; {count} "
-            "unfinished game counts for no one.",
+            "unfinished game(s) count for no one.",
             "⏹️ {tournament} was ended by {member}: its final standings follow here; {count} "
-            "unfinished games count for no one.",
+            "unfinished game(s) count for no one.",
             unfinished, **who,
         )  # fmt: skip
 

@@ -108,8 +108,10 @@ def start_line(record: GameRecord) -> str:
 def move_words(kind: str, move: str) -> str:
     """A stored move as players read and type it: `E5 blue, F5 red`, `O10 ↻90° green` (Rota
     positions by the names on the display), `exchange`."""
-    if move in ("keep", "exchange"):
-        return move
+    if move == "keep":
+        return pgettext("move", "keep")
+    if move == "exchange":
+        return pgettext("move", "exchange")
     try:
         parsed = game_class(kind).parse_move(move)
     except (IllegalMoveError, KeyError, ValueError):

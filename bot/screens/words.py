@@ -43,13 +43,16 @@ def colour_name(colour: Colour) -> str:
 
 
 def engine_colour_words(text: str) -> str:
-    """A typed move with its colours in the engine's words: `E5 blau` → `E5 blue`. Every
+    """A typed move with its colours (and `keep`, `exchange`) in the engine's words:
+    `E5 blau` → `E5 blue`, `tauschen` → `exchange`. Every
     language's colour names are read, whatever is spoken, since a suggestion offered in
     one language may be sent back by its member (and a colour name is never a cell)."""
     names = {}
     for language in LANGUAGES:
         with speaking(language):
             names.update({colour_name(colour).lower(): colour.label for colour in COLOURS})
+            names[pgettext("move", "keep").lower()] = "keep"
+            names[pgettext("move", "exchange").lower()] = "exchange"
     words = re.split(r"(\W+)", text)
     return "".join(names.get(word.lower(), word) for word in words)
 

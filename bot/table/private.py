@@ -17,13 +17,17 @@ from dataclasses import dataclass
 
 import discord
 
+from ..i18n import N_, language_of, translate_in
 from .background import Background
 
 log = logging.getLogger(__name__)
 
 TOKEN_SECONDS = 14 * 60
 """How long an interaction may still edit its messages (Discord allows 15 minutes)."""
-MOVED_ON = "⌛ That was for an earlier move: the game has moved on. Nothing was played from here."
+MOVED_ON = N_(
+    "⌛ That was for an earlier move: the game has moved on. Nothing was played from here."
+)
+"""Said in the language of the member the private message was shown to."""
 
 
 @dataclass
@@ -73,14 +77,15 @@ class PrivateControls:
             self.background.spawn(self._take_off(message_id, shown))
 
     async def _take_off(self, message_id: int, shown: _Shown) -> None:
+        moved_on = translate_in(language_of(shown.interaction.locale), MOVED_ON)
         try:
             if shown.own_response:
                 await shown.interaction.edit_original_response(
-                    content=MOVED_ON, view=None, attachments=[]
+                    content=moved_on, view=None, attachments=[]
                 )
             else:
                 await shown.interaction.followup.edit_message(
-                    message_id, content=MOVED_ON, view=None, attachments=[]
+                    message_id, content=moved_on, view=None, attachments=[]
                 )
         except (discord.HTTPException, OSError, TimeoutError) as error:
             log.info("could not tidy private message %s: %s", message_id, error)
