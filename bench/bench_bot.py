@@ -57,6 +57,16 @@ def speaking_members(locales: dict[int, str]) -> None:
     )
 
 
+def answers(language: str) -> list[str]:
+    """How the answer to a move begins, in `language` (a placement, an exchange, a keep)."""
+    played = translate_in(language, "You played **{move}**: {points}.", move="", points="")
+    return [
+        played.split("**")[0],
+        translate_in(language, "You exchanged your rack for new tiles from the bag."),
+        translate_in(language, "You kept your rack."),
+    ]
+
+
 @contextmanager
 def counted_lookups() -> Iterator[list[int]]:
     """How many catalog lookups happen inside the block (every `_`, `ngettext`, …)."""
@@ -121,8 +131,8 @@ async def time_late_game(env: simcord.Env, moves: int) -> dict[str, float]:
             start = time.perf_counter()
             result = await mover.slash(channel, "axio play", move=move)
             play_ms[language].append((time.perf_counter() - start) * 1000)
-            played = translate_in(language, "You played **{move}**: {points}.", move="", points="")
-            assert played.split("**")[0] in result.response.content, result.response.content
+            said = result.response.content
+            assert any(answer in said for answer in answers(language)), said
             record = await repo.game_in_channel(channel.id)
             tables[language] = (channel, by_id, record, rng)
     figures: dict[str, float] = {}
