@@ -67,6 +67,7 @@ class NotYourTurnError(StorageError):
 class LobbyFullError(StorageError):
     def __init__(self, seats: int) -> None:
         super().__init__(f"all {seats} seats are taken: ask the host for a new game")
+        self.seats = seats
 
 
 class AlreadySeatedError(StorageError):

@@ -28,6 +28,15 @@ from discord import app_commands
 
 from engine import IllegalMoveError
 from storage import StaleTurnError, StorageError
+from storage.errors import (
+    AlreadySeatedError,
+    ChannelBusyError,
+    GameNotFoundError,
+    LobbyFullError,
+    NotSeatedError,
+    NotYourTurnError,
+    SeatResignedError,
+)
 
 from ..i18n import N_, _
 from .outcomes import Change, fault_text, stored_text
@@ -74,7 +83,10 @@ def refusal_text(error: BaseException, change: Change | None = None) -> str | No
             "Use the latest message's **My tiles** button, or `/axio hand`."
         )
     if isinstance(error, StorageError):
-        text = escaped(str(error))
+        said = storage_words(error)
+        if said is not None:
+            return said
+        text = escaped(str(error))  # storage's own English: a rarer refusal
         return text[:1].upper() + text[1:] + "."
     if isinstance(error, app_commands.TransformerError):  # Discord checks options first
         return _("That option's value is not one I can use: choose from what Discord offers.")
@@ -82,6 +94,32 @@ def refusal_text(error: BaseException, change: Change | None = None) -> str | No
         return _(SERVER_ONLY)
     if isinstance(error, app_commands.CheckFailure):
         return _("You may not use that command here.")
+    return None
+
+
+def storage_words(error: StorageError) -> str | None:
+    """The refusals storage raises most, in the member's language (None: another one,
+    told in storage's own words)."""
+    if isinstance(error, NotYourTurnError):
+        return _("It is not your turn: wait for the player to move.")
+    if isinstance(error, LobbyFullError):
+        return _("All {seats} seats are taken: ask the host for a new game.", seats=error.seats)
+    if isinstance(error, AlreadySeatedError):
+        return _("You already have a seat in this game.")
+    if isinstance(error, NotSeatedError):
+        return _("You have no seat in this game.")
+    if isinstance(error, SeatResignedError):
+        return _(
+            "You resigned from this game, so a computer plays your seat now: your moves are "
+            "no longer taken."
+        )
+    if isinstance(error, ChannelBusyError):
+        return _(
+            "This channel already has a game in progress: finish it or end it first, or start "
+            "one in another channel or thread."
+        )
+    if isinstance(error, GameNotFoundError):
+        return _("There is no game number {game}.", game=error.game_id)
     return None
 
 
