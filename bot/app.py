@@ -54,6 +54,7 @@ from .table.courier import Courier
 from .table.desk import Desk
 from .table.lobby import Lobby
 from .table.notices import Notices
+from .table.painter import Painter
 from .table.private import PrivateControls
 from .table.scheduler import Scheduler
 from .table.signup import Signup
@@ -122,6 +123,7 @@ class AxioBot(commands.AutoShardedBot):
         """The servers whose games this process looks after: the scheduler, resume and
         delivery ask storage only for these, so two processes never act on one game."""
         self.thinker = Thinker(settings.computer_processes)
+        self.painter = Painter(settings.picture_processes)
         self.background = Background()
         self.metrics = Metrics()
         self.tree.measure = self.metrics.command_done  # type: ignore[attr-defined]
@@ -156,6 +158,7 @@ class AxioBot(commands.AutoShardedBot):
             owned=owned,
             idle_seconds=settings.delivery_idle_seconds,
             on_pass=self.desk.resume,
+            paint=self.painter.paint,
             clock=clock,
         )
         self.notices = Notices(
@@ -165,6 +168,7 @@ class AxioBot(commands.AutoShardedBot):
             owned=owned,
             idle_seconds=settings.delivery_idle_seconds,
             opened=self.desk.started,
+            paint=self.painter.paint,
             clock=clock,
         )
         self.courier.retried = self.metrics.delivery_retry  # type: ignore[method-assign]
@@ -175,7 +179,7 @@ class AxioBot(commands.AutoShardedBot):
         self.repo.health.on_back(self.notices.database_back)
         self.repo.health.on_back(deletions.database_back)
         self.lobby = Lobby(self.repo, started=self.desk.started, clock=clock)
-        self.builder = Builder(self.desk, private)
+        self.builder = Builder(self.desk, private, self.painter.paint)
         self.scheduler = Scheduler(
             self.repo,
             self.desk,
@@ -195,11 +199,13 @@ class AxioBot(commands.AutoShardedBot):
             clock,
             self.metrics,
             private,
-            Answers(self.repo, self.desk, clock),
-            daily=DailyBuilder(self.desk, private, self.repo, clock),
+            Answers(self.repo, self.desk, clock, self.painter.paint),
+            daily=DailyBuilder(self.desk, private, self.repo, clock, self.painter.paint),
             signup=Signup(self.repo, channels, clock=clock),
             notices=self.notices,
+            paint=self.painter.paint,
         )
+        self.painter.start()  # spawned now, so that the first picture does not wait for it
         await self.add_cog(AxioCog(self.services))
         self.add_dynamic_items(*dynamic_items())
         await self.sync_commands()
@@ -247,6 +253,7 @@ class AxioBot(commands.AutoShardedBot):
         if self.ops_server is not None:
             await self.ops_server.stop()
         self.thinker.close()
+        self.painter.close()
         if self.repo is not None:
             await self.repo.close()
         if self._hold is not None:

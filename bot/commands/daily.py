@@ -76,6 +76,6 @@ class DailyCommands:
         files = []
         if over and entries:
             best = await repo.get_game(entries[0].game_id)
-            files.append(best_game_file(best, entries[0], day))
+            files.append(await best_game_file(best, entries[0], day, self.services.paint))
             embed.set_image(url=f"attachment://{BOARD_FILENAME}")
         await interaction.followup.send(embed=embed, files=files)

@@ -42,6 +42,7 @@ from ..screens.daily import (
 )
 from ..screens.refusals import Refusal, stored
 from ..screens.safe_text import NOBODY
+from ..screens.summary import Paint
 from ..table.desk import Desk
 from ..table.private import PrivateControls
 from .builder import Builder
@@ -59,8 +60,9 @@ class DailyBuilder(Builder):
         private: PrivateControls,
         repo: Repository,
         clock: Callable[[], datetime],
+        paint: Paint,
     ) -> None:
-        super().__init__(desk, private)
+        super().__init__(desk, private, paint)
         self.repo = repo
         self.clock = clock
 
@@ -108,16 +110,16 @@ class DailyBuilder(Builder):
         else:
             text += pages.suggestions_text(game, typed=self.typed)
             view = pages.suggestions_view(record)
-        file = pages.own_tiles_file(game, seat.seat)
+        file = await pages.own_tiles_file(game, seat.seat, self.paint)
         await self._show(interaction, record, text, file, view, edit=edit)
 
-    def page_files(self, record: GameRecord, file: discord.File | None) -> list[discord.File]:
+    async def page_files(self, record: GameRecord, file: discord.File | None) -> list[discord.File]:
         """The board first (unless the page is the preview, which is the board with the
         move drawn on it), then the tiles."""
-        files = super().page_files(record, file)
+        files = await super().page_files(record, file)
         if file is not None and file.filename == PREVIEW_FILENAME:
             return files
-        return [board_file(record), *files]
+        return [await board_file(record, self.paint), *files]
 
     def after_move(
         self,
@@ -189,5 +191,7 @@ class DailyBuilder(Builder):
         card = card_of(outcome)
         await interaction.response.defer(thinking=True)
         await interaction.followup.send(
-            share_text(interaction.user, card), file=card_file(card), allowed_mentions=NOBODY
+            share_text(interaction.user, card),
+            file=await card_file(card, self.paint),
+            allowed_mentions=NOBODY,
         )

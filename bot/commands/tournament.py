@@ -273,7 +273,8 @@ class TournamentCommands:
         await interaction.response.defer(thinking=True)
         standings = await self.services.repo.tournament_standings(t.id)
         subtitle = standings_subtitle(t, None)
-        text, file = standings_message(t, standings, f"📊 {heading(t)} · {subtitle}:", subtitle)
+        first = f"📊 {heading(t)} · {subtitle}:"
+        text, file = await standings_message(t, standings, first, subtitle, self.services.paint)
         await interaction.followup.send(text, file=file)
 
     @tournament_join.autocomplete("tournament")

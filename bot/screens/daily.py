@@ -21,7 +21,7 @@ from storage import DailyAttempt, DailyEntry, DailyOutcome, GameRecord
 from .community import ACCENT
 from .present import counted, title
 from .safe_text import shown_name
-from .summary import image_file, table_summary
+from .summary import Paint, image_file, table_summary
 
 CARD_FILENAME = "daily-card.png"
 BOARD_FILENAME = "daily-board.png"
@@ -53,10 +53,10 @@ def totals_words(scores: tuple[int, ...]) -> str:
     return ", ".join(f"{c.label} {t}" for c, t in zip(COLOURS, scores, strict=True))
 
 
-def board_file(record: GameRecord) -> discord.File:
+async def board_file(record: GameRecord, paint: Paint) -> discord.File:
     """The player's own board and scores: in a daily game no table post shows them."""
     assert record.game is not None
-    png = render_table(record.game, [seat.name for seat in record.seats])
+    png = await paint(render_table, record.game, [seat.name for seat in record.seats])
     return image_file(png, BOARD_FILENAME, f"Your daily board. {table_summary(record)}")
 
 
@@ -97,8 +97,8 @@ def card_of(outcome: DailyOutcome) -> DailyCard:
     )
 
 
-def card_file(card: DailyCard) -> discord.File:
-    return image_file(render_daily_card(card), CARD_FILENAME, daily_card_alt(card))
+async def card_file(card: DailyCard, paint: Paint) -> discord.File:
+    return image_file(await paint(render_daily_card, card), CARD_FILENAME, daily_card_alt(card))
 
 
 def percentile_words(outcome: DailyOutcome) -> str:
@@ -193,10 +193,12 @@ def results_embed(
     return embed
 
 
-def best_game_file(record: GameRecord, entry: DailyEntry, day: int) -> discord.File:
+async def best_game_file(
+    record: GameRecord, entry: DailyEntry, day: int, paint: Paint
+) -> discord.File:
     """The day's best game at its end (shown once the day is over)."""
     assert record.game is not None
-    png = render_table(record.game, [entry.name])
+    png = await paint(render_table, record.game, [entry.name])
     return image_file(
         png,
         BOARD_FILENAME,

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
 from engine import game_class
 from render import render_board
+
+from .summary import Paint
 
 RULES = {
     "axio": (
@@ -68,7 +69,6 @@ then **Confirm**. **Other move…** reaches every move.
 The highest **lowest** colour wins: raise your weakest colour."""
 
 
-@lru_cache(maxsize=2)
 def example_png(kind: str) -> bytes:
     """A board a few turns into a seeded game: what the game looks like."""
     game = game_class(kind)(2, 2024)
@@ -78,8 +78,14 @@ def example_png(kind: str) -> bytes:
     return render_board(game)
 
 
-def rules_message(kind: str) -> tuple[str, bytes]:
-    return RULES[kind], example_png(kind)
+_EXAMPLES: dict[str, bytes] = {}
+"""Each kind's example picture, drawn once a process (it never changes)."""
+
+
+async def rules_message(kind: str, paint: Paint) -> tuple[str, bytes]:
+    if kind not in _EXAMPLES:
+        _EXAMPLES[kind] = await paint(example_png, kind)
+    return RULES[kind], _EXAMPLES[kind]
 
 
 def rules_alt(kind: str) -> str:

@@ -20,7 +20,7 @@ from storage import Tournament, TournamentStanding, TournamentTable
 from .present import title
 from .refusals import Refusal
 from .safe_text import MESSAGE_LIMIT, capped, escaped, shown_name
-from .summary import image_file
+from .summary import Paint, image_file
 
 STANDINGS_FILENAME = "standings.png"
 THREAD_NAME_LIMIT = 100
@@ -140,15 +140,19 @@ def standings_subtitle(t: Tournament, after_round: int | None) -> str:
     )
 
 
-def standings_message(
-    t: Tournament, standings: list[TournamentStanding], first_line: str, subtitle: str
+async def standings_message(
+    t: Tournament,
+    standings: list[TournamentStanding],
+    first_line: str,
+    subtitle: str,
+    paint: Paint,
 ) -> tuple[str, discord.File]:
     """The standings as text (every line, as far as one message holds) and as a picture."""
     text = "\n".join([first_line, *standings_lines(standings), TIE_BREAKS])
     if len(text) > MESSAGE_LIMIT:
         text = capped(text)
     title_words = f"{t.name} (#{t.id})"
-    png = render_standings(title_words, standings, subtitle)
+    png = await paint(render_standings, title_words, standings, subtitle)
     file = image_file(png, STANDINGS_FILENAME, standings_alt(title_words, standings, subtitle))
     return text, file
 

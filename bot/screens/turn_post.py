@@ -32,7 +32,7 @@ from .present import (
     turn_prompt,
 )
 from .safe_text import NOBODY
-from .summary import image_file, table_summary
+from .summary import Paint, image_file, table_summary
 
 TABLE_FILENAME = "table.png"
 ACCENT = 0xF2C14E  # the yellow of the last-move highlight
@@ -45,10 +45,10 @@ CALLS = ("Press **My tiles**", "is thinking…", "may exchange their rack or kee
 old card drops these lines."""
 
 
-def table_file(record: GameRecord) -> discord.File:
+async def table_file(record: GameRecord, paint: Paint) -> discord.File:
     """The board above the scoreboards, as one image, with the table in words as alt text."""
     assert record.game is not None
-    png = render_table(record.game, seat_names(record))
+    png = await paint(render_table, record.game, seat_names(record))
     return image_file(png, TABLE_FILENAME, table_summary(record))
 
 
@@ -100,7 +100,7 @@ def card(
     return view
 
 
-def table_post(record: GameRecord, story: list[str]) -> dict[str, Any]:
+async def table_post(record: GameRecord, story: list[str], paint: Paint) -> dict[str, Any]:
     """Keyword arguments for `channel.send`: the card with the story (oldest first), then
     the turn's call or the final standings, the table image, and the controls. A V2
     message has no `content`: the words are in the card.
@@ -109,7 +109,7 @@ def table_post(record: GameRecord, story: list[str]) -> dict[str, Any]:
     name in a story pings anyone."""
     game = record.game
     assert game is not None
-    file = table_file(record)
+    file = await table_file(record, paint)
     text = "\n".join(story) or f"🎲 **{title(record.kind)}**"
     if game.is_over:
         again = "Play again" if game.solo else "Rematch"

@@ -17,6 +17,7 @@ from storage import ChannelPost, Repository, TournamentNotFoundError
 
 from ..screens.daily import daily_post_text
 from ..screens.safe_text import NOBODY
+from ..screens.summary import Paint
 from ..screens.tournament import (
     cancelled_text,
     heading,
@@ -30,8 +31,9 @@ Message = dict[str, Any]
 
 
 class Bulletins:
-    def __init__(self, repo: Repository) -> None:
+    def __init__(self, repo: Repository, paint: Paint) -> None:
         self.repo = repo
+        self.paint = paint
 
     async def compose(self, post: ChannelPost) -> Message | None:
         """The message a post owes, or None when there is nothing left to say (its
@@ -70,5 +72,5 @@ class Bulletins:
         else:
             first = f"📊 {heading(t)} · standings after round {number} of {t.rounds}:"
             subtitle = standings_subtitle(t, number)
-        text, file = standings_message(t, standings, first, subtitle)
+        text, file = await standings_message(t, standings, first, subtitle, self.paint)
         return {"content": text, "file": file, "allowed_mentions": NOBODY}
