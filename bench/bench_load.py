@@ -37,8 +37,11 @@ import tempfile
 import time
 from pathlib import Path
 
+import psutil
+
 from bench.common import percentile, report
 from bench.load_driver import Driver, Gauges, Seats, planned_moves
+from bench.slow_steps import SlowSteps
 from bot.app import create_bot
 from bot.config import Settings
 from bot.playground import simulated
@@ -78,13 +81,39 @@ async def deal(env, games: int, world: int) -> tuple[int, list[Seats], Driver]: 
 
 
 async def window(env, driver: Driver, seats, guild_id: int, seconds: float, **pace):  # type: ignore[no-untyped-def]
-    """One timed window, then every owed post delivered; with the CPU it all took."""
-    cpu = time.process_time()
+    """One timed window, then every owed post delivered; with the CPU it all took: this
+    process's (every thread) and its live children's (the painter's and the thinker's
+    workers: `RUSAGE_CHILDREN` counts only children that ended)."""
+    cpu = CpuClock()
     began = time.perf_counter()
     gauges, sent = await driver.run(seats, guild_id, seconds, **pace)
     elapsed = time.perf_counter() - began
     await drained(env)
-    return gauges, sent, time.process_time() - cpu, elapsed
+    return gauges, sent, cpu.seconds(), elapsed
+
+
+class CpuClock:
+    """CPU seconds of this process and of its child processes since it was made."""
+
+    def __init__(self) -> None:
+        self.own = time.process_time()
+        self.children = _children_cpu()
+
+    def seconds(self) -> float:
+        now = _children_cpu()
+        children = sum(cpu - self.children.get(pid, 0.0) for pid, cpu in now.items())
+        return time.process_time() - self.own + children
+
+
+def _children_cpu() -> dict[int, float]:
+    found = {}
+    for child in psutil.Process().children(recursive=True):
+        try:
+            times = child.cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        found[child.pid] = times.user + times.system
+    return found
 
 
 async def drained(env) -> None:  # type: ignore[no-untyped-def]
@@ -110,6 +139,27 @@ def figures_of(gauges: Gauges, cpu_s: float) -> dict[str, float]:
         "cpu_ms_per_move": round(cpu_s * 1000 / max(1, answered), 2),
         "moves_answered": answered,
     }
+
+
+async def slow_steps(games: int, rate: float, seconds: float) -> dict:
+    """The load with asyncio's slow-callback log on: which steps held the loop ≥ 10 ms."""
+    with tempfile.TemporaryDirectory() as folder:
+        settings = Settings(
+            _env_file=None, database_path=Path(folder) / "load.sqlite3", computer_processes=0
+        )
+        async with simulated(create_bot(settings, shard_count=1), settle_timeout=600) as env:
+            guild_id, seats, driver = await deal(env, games, world=0)
+            await window(env, driver, seats, guild_id, 2.0, rate=rate)  # warm up
+            loop = asyncio.get_running_loop()
+            with SlowSteps(loop, threshold_s=0.01) as steps:
+                await window(env, driver, seats, guild_id, seconds, rate=rate)
+            for where, count, longest in steps.worst():
+                print(f"  {count:>5} steps ≥ 10 ms, longest {longest:>6.1f} ms: {where}")
+            with SlowSteps(loop, threshold_s=0.01, debug=False) as held:
+                await window(env, driver, seats, guild_id, seconds, rate=rate)
+            for where, samples in held.stalls():
+                print(f"  {samples:>5} × 2 ms held at {where}")
+            return {"slow_steps": steps.worst(), "held_at": held.stalls()}
 
 
 async def sqlite_load(games: int, rate: float, seconds: float, search: bool) -> dict:
@@ -214,8 +264,14 @@ def main() -> None:
     parser.add_argument("--no-search", action="store_true", help="skip the highest-rate search")
     parser.add_argument("--no-postgres", action="store_true", help="skip the PostgreSQL run")
     parser.add_argument("--database-url", help="a PostgreSQL server to use")
+    parser.add_argument(
+        "--slow-steps", action="store_true", help="only list the loop's steps over 10 ms"
+    )
     parser.add_argument("--child", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.slow_steps:
+        report(asyncio.run(slow_steps(args.games, args.rate, args.seconds)))
+        return
     if args.child is not None:
         share = asyncio.run(postgres_share(args.database_url, args.child, args.games, args.seconds))
         print(json.dumps(share), flush=True)

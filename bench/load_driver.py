@@ -9,6 +9,13 @@ SimCord records its answer: a message, or the follow-up that replaces "thinkingâ
 driver hooks those two methods of SimCord's record of the interaction, so nothing polls).
 Uses SimCord's internals (`simcord.interactions`, the record's methods), pinned by the dev
 extra (`simcord==3.2.1`).
+
+SimCord keeps a list of the bot's pending timers and forgets the ones the bot cancelled
+only when it settles, which an open loop never lets it do; every callback the bot schedules
+then walks that list (a removal by equality), so the list grew by ~6 cancelled timers a
+move (each storage transaction's deadline) and the simulator's cost grew without bound over
+a window (~20 ms a move after 8 s). The driver forgets them every 100 ms exactly as
+settling would (`_forget_cancelled`): SimCord's bookkeeping, not the bot's work.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ from typing import Any
 
 import simcord
 from simcord import interactions as sim_interactions
+from simcord._settlement import _active_callbacks
 
 from bot.screens.moves import move_text
 from engine import game_class
@@ -115,6 +123,7 @@ class Driver:
         gauges = Gauges()
         stop = asyncio.Event()
         lag = asyncio.create_task(self._lag(gauges, stop))
+        tidy = asyncio.create_task(self._forget_cancelled(stop))
         paused = _track_gc(gauges)
         in_flight: dict[int, tuple[float, Seats]] = {}
         all_answered = asyncio.Event()
@@ -163,6 +172,7 @@ class Driver:
         finally:
             stop.set()
             await lag
+            await tidy
             gc.callbacks.remove(paused)
         return gauges, sent
 
@@ -181,6 +191,12 @@ class Driver:
         if message_id is None:
             return ""
         return self.backend.get_message(record.channel_id, message_id).content or ""
+
+    async def _forget_cancelled(self, stop: asyncio.Event) -> None:
+        """What SimCord's settling does to its list of the bot's timers: drop the cancelled."""
+        while not stop.is_set():
+            _active_callbacks(self.env._settlement_state())
+            await asyncio.sleep(0.1)
 
     @staticmethod
     async def _lag(gauges: Gauges, stop: asyncio.Event) -> None:
