@@ -21,7 +21,7 @@ This is the one place that knows every part; nothing imports it but the core (`c
 
 from __future__ import annotations
 
-import gc
+import asyncio
 import logging
 import time
 from collections.abc import Callable
@@ -42,6 +42,8 @@ from .commands.controls import dynamic_items
 from .commands.daily_flow import DailyBuilder
 from .commands.services import Services
 from .config import Settings
+from .ops import collector
+from .ops.collector import Collector
 from .ops.health import ShardState, Watch
 from .ops.measured import MeasuredRepository, open_measured
 from .ops.metrics import Metrics, command_label
@@ -131,6 +133,7 @@ class AxioBot(commands.AutoShardedBot):
         self.ops_server: OpsServer | None = None
         self._hold: DatabaseHold | None = None
         self._loops: list[Courier | Scheduler | Notices] = []
+        self.collector: Collector | None = None
 
     async def setup_hook(self) -> None:
         settings, owned, clock = self.settings, self.shards_owned, self.clock
@@ -226,9 +229,10 @@ class AxioBot(commands.AutoShardedBot):
             await self.ops_server.start()
         # What start-up made (the engine's tables, the commands, discord.py's state) lives as
         # long as the process: frozen, the collector's full passes stop walking it, so no
-        # member's answer waits on a long one.
-        gc.collect()
-        gc.freeze()
+        # member's answer waits on a long one (ops/collector.py).
+        collector.settle()
+        self.collector = Collector(asyncio.get_running_loop().call_soon_threadsafe)
+        self.collector.start()
         log.info("ready: database %s, shards %s", describe(settings.database), owned)
 
     def shard_states(self) -> list[ShardState]:
@@ -247,7 +251,14 @@ class AxioBot(commands.AutoShardedBot):
             await self.tree.sync(guild=guild)
         await self.tree.sync()
 
+    async def on_ready(self) -> None:
+        """Every shard is connected and discord.py's cache of servers is full: it lives as
+        long as the process, so it is frozen too."""
+        collector.settle()
+
     async def close(self) -> None:
+        if self.collector is not None:
+            self.collector.stop()
         for loop in self._loops:
             loop.stop()
         if self.ops_server is not None:
