@@ -29,8 +29,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import simcord
+from simcord import actors as sim_actors
 from simcord import interactions as sim_interactions
 from simcord._settlement import _active_callbacks
+from simcord.enums import AppCommandType
 
 from bot.screens.moves import move_text
 from engine import game_class
@@ -60,6 +62,8 @@ class Gauges:
     gc_ms: list[float] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
     late_starts: int = 0
+    drain_s: float = 0.0
+    """How long after the window the courier took to deliver every owed post."""
 
 
 def planned_moves(kind: str, players: int, seed: int, users: list[int], count: int) -> list:
@@ -81,14 +85,24 @@ class Driver:
         self.template = template
 
     @staticmethod
-    async def capture_template(env: simcord.Env, member: Any, channel: Any) -> dict[str, Any]:
-        """The data of one real `/axio play` SimCord builds (it is refused: no game there),
-        to be copied with other moves."""
-        await member.slash(channel, "axio play", move="E5:b F5:r")
-        for kind, event, payload in reversed(env.backend.transcript):
-            if kind == "GATEWAY" and event == "INTERACTION_CREATE":
-                return copy.deepcopy(payload["data"])
-        raise RuntimeError("SimCord recorded no interaction")
+    def capture_template(member: Any, channel: Any) -> dict[str, Any]:
+        """The data of one `/axio play`, built as SimCord's `slash` builds it, to be copied
+        with other moves. (Not sent: on PostgreSQL SimCord's settling after a command
+        never ended, and the driver never needs it to.)"""
+        parts = ["axio", "play"]
+        root = sim_actors._resolve_visible_command(
+            member, channel.id, parts[0], AppCommandType.CHAT_INPUT
+        )
+        leaf, nesting = sim_interactions.walk_to_subcommand(root, parts[1:])
+        options, _ = sim_interactions.build_options(
+            member, "axio play", leaf, {"move": "E5:b F5:r"}, channel_id=channel.id
+        )
+        return {
+            "id": root["id"],
+            "name": root["name"],
+            "type": root.get("type", AppCommandType.CHAT_INPUT),
+            "options": sim_interactions.nest_options(root, nesting, options),
+        }
 
     def send(self, guild_id: int, channel_id: int, user_id: int, move: str, answered: Any) -> Any:
         """Hand one `/axio play move:<move>` to the bot; returns SimCord's record of it.
