@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import sys
 import tempfile
@@ -152,8 +153,10 @@ def figures_of(gauges: Gauges, cpu_s: float) -> dict[str, float]:
     }
 
 
-async def slow_steps(games: int, rate: float, seconds: float) -> dict:
-    """The load with asyncio's slow-callback log on: which steps held the loop ≥ 10 ms."""
+@contextlib.asynccontextmanager
+async def sqlite_bot(games: int, rate: float):  # type: ignore[no-untyped-def]
+    """One bot on SQLite with `games` dealt, warmed up at `rate`: (env, driver, seats,
+    guild id)."""
     with tempfile.TemporaryDirectory() as folder:
         settings = Settings(
             _env_file=None, database_path=Path(folder) / "load.sqlite3", computer_processes=0
@@ -161,38 +164,38 @@ async def slow_steps(games: int, rate: float, seconds: float) -> dict:
         async with simulated(create_bot(settings, shard_count=1), settle_timeout=600) as env:
             guild_id, seats, driver = await deal(env, games, world=0)
             await window(env, driver, seats, guild_id, 2.0, rate=rate)  # warm up
-            loop = asyncio.get_running_loop()
-            with SlowSteps(loop, threshold_s=0.01) as steps:
-                await window(env, driver, seats, guild_id, seconds, rate=rate)
-            for where, count, longest in steps.worst():
-                print(f"  {count:>5} steps ≥ 10 ms, longest {longest:>6.1f} ms: {where}")
-            with SlowSteps(loop, threshold_s=0.01, debug=False) as held:
-                await window(env, driver, seats, guild_id, seconds, rate=rate)
-            for where, samples in held.stalls():
-                print(f"  {samples:>5} × 2 ms held at {where}")
-            return {"slow_steps": steps.worst(), "held_at": held.stalls()}
+            yield env, driver, seats, guild_id
+
+
+async def slow_steps(games: int, rate: float, seconds: float) -> dict:
+    """The load with asyncio's slow-callback log on: which steps held the loop ≥ 10 ms."""
+    async with sqlite_bot(games, rate) as (env, driver, seats, guild_id):
+        loop = asyncio.get_running_loop()
+        with SlowSteps(loop, threshold_s=0.01) as steps:
+            await window(env, driver, seats, guild_id, seconds, rate=rate)
+        for where, count, longest in steps.worst():
+            print(f"  {count:>5} steps ≥ 10 ms, longest {longest:>6.1f} ms: {where}")
+        with SlowSteps(loop, threshold_s=0.01, debug=False) as held:
+            await window(env, driver, seats, guild_id, seconds, rate=rate)
+        for where, samples in held.stalls():
+            print(f"  {samples:>5} × 2 ms held at {where}")
+        return {"slow_steps": steps.worst(), "held_at": held.stalls()}
 
 
 async def sqlite_load(games: int, rate: float, seconds: float, search: bool) -> dict:
-    with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(
-            _env_file=None, database_path=Path(folder) / "load.sqlite3", computer_processes=0
-        )
-        async with simulated(create_bot(settings, shard_count=1), settle_timeout=600) as env:
-            guild_id, seats, driver = await deal(env, games, world=0)
-            await window(env, driver, seats, guild_id, 2.0, rate=rate)  # warm up
-            gauges, _, cpu_s, _ = await window(env, driver, seats, guild_id, seconds, rate=rate)
-            if gauges.refused:
-                raise RuntimeError(f"moves were refused: {gauges.refused[:3]}")
-            figures = figures_of(gauges, cpu_s)
-            figures["rate_moves_per_s"] = rate
-            figures["games"] = games
-            figures["late_starts"] = gauges.late_starts
-            if search:
-                figures["highest_rate_p99_within_50ms"] = await highest_rate(
-                    env, driver, seats, guild_id
-                )
-            return figures
+    async with sqlite_bot(games, rate) as (env, driver, seats, guild_id):
+        gauges, _, cpu_s, _ = await window(env, driver, seats, guild_id, seconds, rate=rate)
+        if gauges.refused:
+            raise RuntimeError(f"moves were refused: {gauges.refused[:3]}")
+        figures = figures_of(gauges, cpu_s)
+        figures["rate_moves_per_s"] = rate
+        figures["games"] = games
+        figures["late_starts"] = gauges.late_starts
+        if search:
+            figures["highest_rate_p99_within_50ms"] = await highest_rate(
+                env, driver, seats, guild_id
+            )
+        return figures
 
 
 async def highest_rate(env, driver: Driver, seats, guild_id: int) -> float:  # type: ignore[no-untyped-def]
