@@ -69,6 +69,8 @@ async def deal(env, games: int, world: int) -> tuple[int, list[Seats], Driver]: 
     apart (SimCord's clock, and so its snowflakes, start at the same moment everywhere)."""
     env.backend.clock.advance(world * 86_400 * 366)
     guild = env.create_guild(f"load {world}")
+    while not env.bot.shards_owned.owns(guild.id):  # a server of this process's shard
+        guild = env.create_guild(f"load {world}")
     members = [guild.add_member(env.create_user(f"m{i}")) for i in range(40)]
     spare = guild.create_text_channel("spare")
     template = Driver.capture_template(members[0], spare)
@@ -216,9 +218,17 @@ async def highest_rate(env, driver: Driver, seats, guild_id: int) -> float:  # t
 
 
 async def postgres_share(url: str, world: int, games: int, seconds: float) -> dict:
-    """One of the two processes: its own world and games on the shared database."""
-    settings = Settings(_env_file=None, database_url=url, computer_processes=0)
-    async with simulated(create_bot(settings, shard_count=1), settle_timeout=600) as env:
+    """One of the two processes: its own world and games on the shared database, as shard
+    `world - 1` of two (as two processes are deployed, so that neither delivers, times out
+    or ends the other's games: its channels are not in this process's world)."""
+    settings = Settings(
+        _env_file=None,
+        database_url=url,
+        computer_processes=0,
+        shard_count=2,
+        shard_ids=[world - 1],
+    )
+    async with simulated(create_bot(settings), settle_timeout=600) as env:
         guild_id, seats, driver = await deal(env, games, world=world)
         print("ready", flush=True)
         sys.stdin.readline()  # both processes dealt: go together
