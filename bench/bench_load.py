@@ -70,6 +70,7 @@ async def deal(env, games: int, world: int) -> tuple[int, list[Seats], Driver]: 
     env.backend.clock.advance(world * 86_400 * 366)
     guild = env.create_guild(f"load {world}")
     while not env.bot.shards_owned.owns(guild.id):  # a server of this process's shard
+        env.backend.clock.advance(0.001)  # a new snowflake millisecond: the other shard
         guild = env.create_guild(f"load {world}")
     members = [guild.add_member(env.create_user(f"m{i}")) for i in range(40)]
     spare = guild.create_text_channel("spare")
@@ -128,12 +129,15 @@ def _children_cpu() -> dict[int, float]:
 
 
 async def drained(env, limit_s: float = 180.0) -> float:  # type: ignore[no-untyped-def]
-    """Until the courier has delivered every post the window's moves owe: how long that
-    took after the window (a courier that falls behind the moves shows here)."""
-    repo = env.bot.repo
+    """Until the courier has delivered every post due (not those that wait for a player to
+    finish a turn: an AXIO! extra turn, the exchange choice; the next move posts them) and
+    is delivering none: how long that took after the window (a courier that falls behind
+    the moves shows here)."""
+    bot = env.bot
     began = time.perf_counter()
     while time.perf_counter() - began < limit_s:
-        if await repo.owed_count() == 0:
+        due = await bot.repo.owed_games(bot.clock(), bot.shards_owned)
+        if not due and not bot.courier._delivering:
             return time.perf_counter() - began
         await asyncio.sleep(0.01)
     raise RuntimeError(f"the courier did not deliver every owed post within {limit_s:.0f} s")
@@ -236,7 +240,13 @@ async def postgres_share(url: str, world: int, games: int, seconds: float) -> di
             env, driver, seats, guild_id, seconds, concurrency=16
         )
         seconds = elapsed + gauges.drain_s
-        return {"answered": len(gauges.rtt_ms), "seconds": seconds, "cpu_s": cpu_s}
+        return {
+            "answered": len(gauges.rtt_ms),
+            "seconds": seconds,
+            "cpu_s": cpu_s,
+            "drain_s": gauges.drain_s,
+            "rtt_ms_p50": percentile(gauges.rtt_ms, 0.5),
+        }
 
 
 def postgres_load(url: str | None, games: int, seconds: float) -> dict[str, float]:
@@ -278,6 +288,7 @@ async def _two_processes(admin_url: str, games: int, seconds: float) -> dict[str
     shares = [json.loads(out.decode().strip().splitlines()[-1]) for out, _ in outputs]
     answered = sum(share["answered"] for share in shares)
     longest = max(share["seconds"] for share in shares)
+    print("postgres shares:", shares, flush=True)
     return {
         "postgres_real_moves_per_s_2_processes": round(answered / longest, 1),
         "postgres_cpu_ms_per_move": round(

@@ -11,15 +11,19 @@ they say what to draw, the painter decides where. `render/` stays pure and uncha
 render function and its arguments (engine games, names, dataclasses) are picklable, and
 the PNG comes back as bytes.
 
-Processes, not threads (measured by `bench/bench_paint.py`, 2 cores, a late 4-player
-AXIO table of ~10 ms, 40 tables/s while the loop's lag is sampled every 10 ms):
+Processes, not threads (measured by `bench/bench_paint.py` on the shared 2-core machine,
+load average 1.9: a late 4-player AXIO table of ~13 ms, 40 tables a second for 8 s while
+a 10 ms sleep samples the loop's lag):
 
-- in a thread the loop's lag p99 was 5.9 ms and max 17.3 ms, and the loop's process
-  spent the whole picture's CPU (one interpreter: Pillow keeps the GIL while it draws
-  text and shapes, so the thread and the loop take turns);
-- in 2 processes the lag p99 was 1.2 ms and max 6.1 ms, and the loop paid 0.35 ms a
-  picture (pickling a game of ~8 KB and a PNG of ~65 KB); a picture took ~1 ms longer
-  to arrive than in a thread at rest, and both cores draw when many tables move at once.
+- in threads the loop's own process spent 10.6 ms of CPU per picture (all of it: Pillow
+  keeps the GIL while it draws text and shapes, so the thread and the loop take turns),
+  lag p99 7.1 ms, max 9.3 ms;
+- in 2 processes the loop spent 0.7 ms per picture (pickling a game of ~8 KB, unpickling
+  a PNG of ~65 KB) and the workers 10.6 ms, lag p99 4.5 ms, max 6.7 ms; a picture took
+  about 1 ms longer to arrive (p50 11.8 ms against 11.0).
+
+What decides it is the 10 ms a picture takes from the loop's interpreter: at 40 moves a
+second that is 40 % of the one core the loop has, which every command would queue behind.
 
 `processes=0` draws in threads (the tests: no pool to spawn per test, and a gated render
 can be swapped in with monkeypatch). Each worker draws a sample table when it starts,
