@@ -23,6 +23,7 @@ before this). Three things keep it short:
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import time
 from collections.abc import Callable
@@ -54,7 +55,12 @@ class Collector:
         self.freezes = 0
 
     def start(self) -> None:
+        """Set the thresholds and listen to the collector, in place of any collector of a
+        bot this process ran before (one process, one collector)."""
         gc.set_threshold(*THRESHOLDS)
+        for callback in list(gc.callbacks):
+            if isinstance(getattr(callback, "__self__", None), Collector):
+                gc.callbacks.remove(callback)
         gc.callbacks.append(self._collected)
 
     def stop(self) -> None:
@@ -63,10 +69,10 @@ class Collector:
 
     def _collected(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "stop" and info.get("generation") == 2:
-            try:
+            # A closed loop: the bot is gone, nothing to freeze (and this callback is not
+            # removed here: the collector is walking its callbacks).
+            with contextlib.suppress(RuntimeError):
                 self.schedule(self.after_full)
-            except RuntimeError:  # the loop is closed: the bot is gone, nothing to freeze
-                self.stop()
 
     def after_full(self) -> None:
         """After a full collection: freeze its survivors, or once an hour thaw everything."""
