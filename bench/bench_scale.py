@@ -1,6 +1,13 @@
 """Past one machine: committed moves per second on SQLite and on PostgreSQL with two bot
 processes, and how late the event loop runs while 20 computers think.
 
+Its moves per second are a BATCHED, STORAGE-ONLY path: many games move at once with no
+thinking time, so moves that arrive together share one statement, and there is no slash
+command, no read of the game, no outbox round, no picture and no post. No real bot moves
+like that; `bench_load`'s `postgres_real_moves_per_s_2_processes` is the bot's real path,
+and the figure that says how many servers a process carries. Its output says so too
+(`path`).
+
 Run: python -m bench.bench_scale [--database-url postgresql://…] [--games 60] [--moves 40]
 
 - sqlite_moves_per_s: one process, `--games` games played at once, each move its own
@@ -126,13 +133,20 @@ async def loop_lag(processes: int) -> tuple[float, float]:
     return round(percentile(lags, 0.99), 1), round(max(lags), 1)
 
 
+PATH = (
+    "batched storage-only path (moves stored together, no command, read, outbox, picture or "
+    "post): not the bot's real path; see bench_load's postgres_real_moves_per_s_2_processes"
+)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--database-url", help="a PostgreSQL server (default: start one)")
     parser.add_argument("--games", type=int, default=60, help="games per process")
     parser.add_argument("--moves", type=int, default=40, help="moves per game")
     args = parser.parse_args()
-    figures: dict[str, object] = {}
+    figures: dict[str, object] = {"path": PATH}
+    print(PATH)
     with tempfile.TemporaryDirectory() as scratch:
         sqlite = asyncio.run(throughput_figures(places(None, Path(scratch)), None))
     figures["sqlite_moves_per_s"] = sqlite["moves_per_s"]

@@ -9,6 +9,13 @@ SimCord records its answer: a message, or the follow-up that replaces "thinkingâ
 driver hooks those two methods of SimCord's record of the interaction, so nothing polls).
 Uses SimCord's internals (`simcord.interactions`, the record's methods), pinned by the dev
 extra (`simcord==3.2.1`).
+
+SimCord keeps a list of the bot's pending timers and forgets the ones the bot cancelled
+only when it settles, which an open loop never lets it do; every callback the bot schedules
+then walks that list (a removal by equality), so the list grew by ~6 cancelled timers a
+move (each storage transaction's deadline) and the simulator's cost grew without bound over
+a window (~20 ms a move after 8 s). The driver forgets them every 100 ms exactly as
+settling would (`_forget_cancelled`): SimCord's bookkeeping, not the bot's work.
 """
 
 from __future__ import annotations
@@ -22,7 +29,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import simcord
+from simcord import actors as sim_actors
 from simcord import interactions as sim_interactions
+from simcord._settlement import _active_callbacks
+from simcord.enums import AppCommandType
 
 from bot.screens.moves import move_text
 from engine import game_class
@@ -52,6 +62,8 @@ class Gauges:
     gc_ms: list[float] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
     late_starts: int = 0
+    drain_s: float = 0.0
+    """How long after the window the courier took to deliver every owed post."""
 
 
 def planned_moves(kind: str, players: int, seed: int, users: list[int], count: int) -> list:
@@ -73,14 +85,24 @@ class Driver:
         self.template = template
 
     @staticmethod
-    async def capture_template(env: simcord.Env, member: Any, channel: Any) -> dict[str, Any]:
-        """The data of one real `/axio play` SimCord builds (it is refused: no game there),
-        to be copied with other moves."""
-        await member.slash(channel, "axio play", move="E5:b F5:r")
-        for kind, event, payload in reversed(env.backend.transcript):
-            if kind == "GATEWAY" and event == "INTERACTION_CREATE":
-                return copy.deepcopy(payload["data"])
-        raise RuntimeError("SimCord recorded no interaction")
+    def capture_template(member: Any, channel: Any) -> dict[str, Any]:
+        """The data of one `/axio play`, built as SimCord's `slash` builds it, to be copied
+        with other moves. (Not sent: on PostgreSQL SimCord's settling after a command
+        never ended, and the driver never needs it to.)"""
+        parts = ["axio", "play"]
+        root = sim_actors._resolve_visible_command(
+            member, channel.id, parts[0], AppCommandType.CHAT_INPUT
+        )
+        leaf, nesting = sim_interactions.walk_to_subcommand(root, parts[1:])
+        options, _ = sim_interactions.build_options(
+            member, "axio play", leaf, {"move": "E5:b F5:r"}, channel_id=channel.id
+        )
+        return {
+            "id": root["id"],
+            "name": root["name"],
+            "type": root.get("type", AppCommandType.CHAT_INPUT),
+            "options": sim_interactions.nest_options(root, nesting, options),
+        }
 
     def send(self, guild_id: int, channel_id: int, user_id: int, move: str, answered: Any) -> Any:
         """Hand one `/axio play move:<move>` to the bot; returns SimCord's record of it.
@@ -115,6 +137,7 @@ class Driver:
         gauges = Gauges()
         stop = asyncio.Event()
         lag = asyncio.create_task(self._lag(gauges, stop))
+        tidy = asyncio.create_task(self._forget_cancelled(stop))
         paused = _track_gc(gauges)
         in_flight: dict[int, tuple[float, Seats]] = {}
         all_answered = asyncio.Event()
@@ -163,6 +186,7 @@ class Driver:
         finally:
             stop.set()
             await lag
+            await tidy
             gc.callbacks.remove(paused)
         return gauges, sent
 
@@ -181,6 +205,12 @@ class Driver:
         if message_id is None:
             return ""
         return self.backend.get_message(record.channel_id, message_id).content or ""
+
+    async def _forget_cancelled(self, stop: asyncio.Event) -> None:
+        """What SimCord's settling does to its list of the bot's timers: drop the cancelled."""
+        while not stop.is_set():
+            _active_callbacks(self.env._settlement_state())
+            await asyncio.sleep(0.1)
 
     @staticmethod
     async def _lag(gauges: Gauges, stop: asyncio.Event) -> None:

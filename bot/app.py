@@ -21,7 +21,7 @@ This is the one place that knows every part; nothing imports it but the core (`c
 
 from __future__ import annotations
 
-import gc
+import asyncio
 import logging
 import time
 from collections.abc import Callable
@@ -44,6 +44,8 @@ from .commands.services import Services
 from .config import Settings
 from .i18n import language_of, use
 from .i18n.commands import CatalogTranslator
+from .ops import collector
+from .ops.collector import Collector
 from .ops.health import ShardState, Watch
 from .ops.measured import MeasuredRepository, open_measured
 from .ops.metrics import Metrics, command_label
@@ -56,6 +58,7 @@ from .table.courier import Courier
 from .table.desk import Desk
 from .table.lobby import Lobby
 from .table.notices import Notices
+from .table.painter import Painter
 from .table.private import PrivateControls
 from .table.scheduler import Scheduler
 from .table.signup import Signup
@@ -125,6 +128,7 @@ class AxioBot(commands.AutoShardedBot):
         """The servers whose games this process looks after: the scheduler, resume and
         delivery ask storage only for these, so two processes never act on one game."""
         self.thinker = Thinker(settings.computer_processes)
+        self.painter = Painter(settings.picture_processes)
         self.background = Background()
         self.metrics = Metrics()
         self.tree.measure = self.metrics.command_done  # type: ignore[attr-defined]
@@ -132,6 +136,7 @@ class AxioBot(commands.AutoShardedBot):
         self.ops_server: OpsServer | None = None
         self._hold: DatabaseHold | None = None
         self._loops: list[Courier | Scheduler | Notices] = []
+        self.collector: Collector | None = None
 
     async def setup_hook(self) -> None:
         settings, owned, clock = self.settings, self.shards_owned, self.clock
@@ -160,6 +165,7 @@ class AxioBot(commands.AutoShardedBot):
             owned=owned,
             idle_seconds=settings.delivery_idle_seconds,
             on_pass=self.desk.resume,
+            paint=self.painter.paint,
             clock=clock,
         )
         self.notices = Notices(
@@ -169,6 +175,7 @@ class AxioBot(commands.AutoShardedBot):
             owned=owned,
             idle_seconds=settings.delivery_idle_seconds,
             opened=self.desk.started,
+            paint=self.painter.paint,
             clock=clock,
         )
         self.courier.retried = self.metrics.delivery_retry  # type: ignore[method-assign]
@@ -179,7 +186,7 @@ class AxioBot(commands.AutoShardedBot):
         self.repo.health.on_back(self.notices.database_back)
         self.repo.health.on_back(deletions.database_back)
         self.lobby = Lobby(self.repo, started=self.desk.started, clock=clock)
-        self.builder = Builder(self.desk, private)
+        self.builder = Builder(self.desk, private, self.painter.paint)
         self.scheduler = Scheduler(
             self.repo,
             self.desk,
@@ -199,11 +206,13 @@ class AxioBot(commands.AutoShardedBot):
             clock,
             self.metrics,
             private,
-            Answers(self.repo, self.desk, clock),
-            daily=DailyBuilder(self.desk, private, self.repo, clock),
+            Answers(self.repo, self.desk, clock, self.painter.paint),
+            daily=DailyBuilder(self.desk, private, self.repo, clock, self.painter.paint),
             signup=Signup(self.repo, channels, clock=clock),
             notices=self.notices,
+            paint=self.painter.paint,
         )
+        self.painter.start()  # spawned now, so that the first picture does not wait for it
         await self.add_cog(AxioCog(self.services))
         self.add_dynamic_items(*dynamic_items())
         await self.sync_commands()
@@ -224,9 +233,10 @@ class AxioBot(commands.AutoShardedBot):
             await self.ops_server.start()
         # What start-up made (the engine's tables, the commands, discord.py's state) lives as
         # long as the process: frozen, the collector's full passes stop walking it, so no
-        # member's answer waits on a long one.
-        gc.collect()
-        gc.freeze()
+        # member's answer waits on a long one (ops/collector.py).
+        collector.settle()
+        self.collector = Collector(asyncio.get_running_loop().call_soon_threadsafe)
+        self.collector.start()
         log.info("ready: database %s, shards %s", describe(settings.database), owned)
 
     def shard_states(self) -> list[ShardState]:
@@ -245,12 +255,20 @@ class AxioBot(commands.AutoShardedBot):
             await self.tree.sync(guild=guild)
         await self.tree.sync()
 
+    async def on_ready(self) -> None:
+        """Every shard is connected and discord.py's cache of servers is full: it lives as
+        long as the process, so it is frozen too."""
+        collector.settle()
+
     async def close(self) -> None:
+        if self.collector is not None:
+            self.collector.stop()
         for loop in self._loops:
             loop.stop()
         if self.ops_server is not None:
             await self.ops_server.stop()
         self.thinker.close()
+        self.painter.close()
         if self.repo is not None:
             await self.repo.close()
         if self._hold is not None:

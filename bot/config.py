@@ -43,6 +43,9 @@ class Settings(BaseSettings):
     computer_processes: int = Field(
         default=2, ge=0, le=64, description="processes computer players think in; 0: a thread"
     )
+    picture_processes: int = Field(
+        default=2, ge=0, le=64, description="processes the pictures are drawn in; 0: threads"
+    )
     # NoDecode: the value is a comma-separated list (or empty), not JSON.
     dev_guild_ids: Annotated[list[int], NoDecode] = Field(
         default_factory=list,

@@ -23,7 +23,7 @@ from ..screens.controls import RESIGN, button, view_of
 from ..screens.present import seat_name
 from ..screens.refusals import Refusal, after_stored
 from ..screens.rules import rules_alt, rules_message
-from ..screens.summary import image_file, table_summary
+from ..screens.summary import Paint, image_file, table_summary
 from ..table.background import log_event
 from ..table.desk import Desk
 from ..table.language import table_language
@@ -31,10 +31,13 @@ from .checks import seat_for
 
 
 class Answers:
-    def __init__(self, repo: Repository, desk: Desk, clock: Callable[[], datetime]) -> None:
+    def __init__(
+        self, repo: Repository, desk: Desk, clock: Callable[[], datetime], paint: Paint
+    ) -> None:
         self.repo = repo
         self.desk = desk
         self.clock = clock
+        self.paint = paint
 
     async def close_up(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """The board around the last move, large, to whoever asked."""
@@ -42,7 +45,7 @@ class Answers:
         if not interaction.response.is_done():  # `/axio board close_up` has deferred
             await interaction.response.defer(ephemeral=True, thinking=True)
         file = image_file(
-            render_close_up(record.game),
+            await self.paint(render_close_up, record.game),
             "close-up.png",
             _(
                 "A close-up of the board around the last move, with its column letters and "
@@ -77,7 +80,7 @@ class Answers:
         await interaction.response.defer(ephemeral=not public, thinking=True)
         language = await table_language(self.repo, interaction) if public else current()
         with speaking(language):  # a public replay is the table's
-            file = await replay_file(self.repo, record)
+            file = await replay_file(self.repo, record, self.paint)
             said = _("🎞️ Replay of game #{game}", game=game_id)
         await interaction.followup.send(said, file=file, ephemeral=not public)
 
@@ -121,7 +124,7 @@ class Answers:
         )
 
     async def rules(self, interaction: discord.Interaction, kind: str) -> None:
-        text, png = rules_message(kind)
+        text, png = await rules_message(kind, self.paint)
         await interaction.response.send_message(
             text, file=image_file(png, "rules.png", rules_alt(kind)), ephemeral=True
         )

@@ -26,6 +26,7 @@ from ..screens.menus import Choice
 from ..screens.moves import describe, parse_player_move
 from ..screens.present import seat_name
 from ..screens.refusals import Refusal, after_commit
+from ..screens.summary import Paint
 from ..table.desk import Desk
 from ..table.private import PrivateControls
 from .checks import seat_for
@@ -35,9 +36,10 @@ class Builder:
     typed = True
     """Whether `/axio play` can make the moves this builder makes (the pages say so)."""
 
-    def __init__(self, desk: Desk, private: PrivateControls) -> None:
+    def __init__(self, desk: Desk, private: PrivateControls, paint: Paint) -> None:
         self.desk = desk
         self.private = private
+        self.paint = paint
 
     async def open(
         self,
@@ -53,7 +55,7 @@ class Builder:
         seat = seat_for(interaction, record)
         game = record.game
         assert game is not None
-        file = pages.solo_file(record) if game.solo else pages.own_tiles_file(game, seat.seat)
+        file = await self.tiles_file(record, seat.seat)
         lines = [lead] if lead else []
         lines.append(pages.own_tiles_text(game, seat.seat))
         view: discord.ui.View | None = None
@@ -86,7 +88,7 @@ class Builder:
         view = pages.menus_view(record, choice)
         text = pages.own_tiles_text(game, seat.seat) + "\n"
         text += pages.menus_text(game, typed=self.typed)
-        file = pages.solo_file(record) if game.solo else pages.own_tiles_file(game, seat.seat)
+        file = await self.tiles_file(record, seat.seat)
         await self._show(interaction, record, text, file, view, edit=True)
 
     def _mover(self, interaction: discord.Interaction, record: GameRecord) -> Seat:
@@ -112,7 +114,7 @@ class Builder:
     ) -> None:
         """The move drawn on the board as a ghost, what it does, and Confirm."""
         self._mover(interaction, record)
-        words, file, view = pages.preview(record, text)
+        words, file, view = await pages.preview(record, text, self.paint)
         await self._show(interaction, record, words, file, view, edit=True)
 
     async def confirm(
@@ -153,7 +155,14 @@ class Builder:
             done += " The game is over: the result is posted in the channel."
         return interaction.edit_original_response(content=done, attachments=[], view=None)
 
-    def page_files(self, record: GameRecord, file: discord.File | None) -> list[discord.File]:
+    async def tiles_file(self, record: GameRecord, seat: int) -> discord.File | None:
+        """The seat's own tiles; a solo player's whole table with the tile to place."""
+        assert record.game is not None
+        if record.game.solo:
+            return await pages.solo_file(record, self.paint)
+        return await pages.own_tiles_file(record.game, seat, self.paint)
+
+    async def page_files(self, record: GameRecord, file: discord.File | None) -> list[discord.File]:
         """The pictures of a builder page: the player's tiles, or the preview. (The daily
         challenge's builder adds the board, which no public post shows.)"""
         return [file] if file else []
@@ -170,7 +179,7 @@ class Builder:
     ) -> None:
         """Show a page (a new ephemeral message, or this one edited) and remember it while
         its controls are for this move."""
-        files = self.page_files(record, file)
+        files = await self.page_files(record, file)
         kwargs: dict[str, Any] = {"content": text, "view": view}
         if interaction.response.is_done():
             message = await interaction.edit_original_response(attachments=files, **kwargs)

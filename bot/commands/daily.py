@@ -77,7 +77,9 @@ class DailyCommands:
         best = await repo.get_game(entries[0].game_id) if over and entries else None
         with speaking(await table_language(repo, interaction)):  # public: the table's
             embed = results_embed(game.value, day, entries, everyone, over=over, now=now)
-            files = [] if best is None else [best_game_file(best, entries[0], day)]
+            files = []
+            if best is not None:
+                files.append(await best_game_file(best, entries[0], day, self.services.paint))
         if files:
             embed.set_image(url=f"attachment://{BOARD_FILENAME}")
         await interaction.followup.send(embed=embed, files=files)

@@ -43,6 +43,7 @@ from ..screens.daily import (
 )
 from ..screens.refusals import Refusal, stored
 from ..screens.safe_text import NOBODY
+from ..screens.summary import Paint
 from ..table.desk import Desk
 from ..table.language import table_language
 from ..table.private import PrivateControls
@@ -61,8 +62,9 @@ class DailyBuilder(Builder):
         private: PrivateControls,
         repo: Repository,
         clock: Callable[[], datetime],
+        paint: Paint,
     ) -> None:
-        super().__init__(desk, private)
+        super().__init__(desk, private, paint)
         self.repo = repo
         self.clock = clock
 
@@ -110,16 +112,16 @@ class DailyBuilder(Builder):
         else:
             text += pages.suggestions_text(game, typed=self.typed)
             view = pages.suggestions_view(record)
-        file = pages.own_tiles_file(game, seat.seat)
+        file = await pages.own_tiles_file(game, seat.seat, self.paint)
         await self._show(interaction, record, text, file, view, edit=edit)
 
-    def page_files(self, record: GameRecord, file: discord.File | None) -> list[discord.File]:
+    async def page_files(self, record: GameRecord, file: discord.File | None) -> list[discord.File]:
         """The board first (unless the page is the preview, which is the board with the
         move drawn on it), then the tiles."""
-        files = super().page_files(record, file)
+        files = await super().page_files(record, file)
         if file is not None and file.filename == PREVIEW_FILENAME:
             return files
-        return [board_file(record), *files]
+        return [await board_file(record, self.paint), *files]
 
     def after_move(
         self,
@@ -195,4 +197,5 @@ class DailyBuilder(Builder):
         await interaction.response.defer(thinking=True)
         with speaking(await table_language(self.repo, interaction)):  # shared with the table
             said = share_text(interaction.user, card)
-        await interaction.followup.send(said, file=card_file(card), allowed_mentions=NOBODY)
+            file = await card_file(card, self.paint)
+        await interaction.followup.send(said, file=file, allowed_mentions=NOBODY)

@@ -36,7 +36,8 @@ class LookCommands:
         if close_up:
             await self.services.answers.close_up(interaction, record)
             return
-        await reply(interaction, table_summary(record), file=table_file(record))
+        file = await table_file(record, self.services.paint)
+        await reply(interaction, table_summary(record), file=file)
 
     @app_commands.command(description="The scoreboards (only you)")
     @answered()
@@ -44,7 +45,9 @@ class LookCommands:
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await channel_game(self.services.repo, interaction)
         assert record.game is not None
-        png = render_scoreboard(record.game, seat_names(record), picture_words())
+        png = await self.services.paint(
+            render_scoreboard, record.game, seat_names(record), picture_words()
+        )
         words = scores_summary(record)
         await reply(
             interaction,

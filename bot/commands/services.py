@@ -17,6 +17,7 @@ import discord
 from storage import Repository
 
 from ..ops.metrics import Metrics
+from ..screens.summary import Paint
 from ..table.background import Background
 from ..table.channels import Channels
 from ..table.desk import Desk
@@ -44,6 +45,8 @@ class Services:
     daily: DailyBuilder
     signup: Signup
     notices: Notices
+    paint: Paint
+    """Draws a picture in the painter's workers (`bot/table/painter.py`), off the loop."""
 
 
 class _Served(Protocol):

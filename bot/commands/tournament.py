@@ -322,7 +322,7 @@ class TournamentCommands:
         with speaking(await table_language(self.services.repo, interaction)):  # public
             subtitle = standings_subtitle(t, None)
             first = _("📊 {tournament} · {state}:", tournament=heading(t), state=subtitle)
-            text, file = standings_message(t, standings, first, subtitle)
+            text, file = await standings_message(t, standings, first, subtitle, self.services.paint)
         await interaction.followup.send(text, file=file)
 
     @tournament_join.autocomplete("tournament")

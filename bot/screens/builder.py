@@ -27,7 +27,7 @@ from .moves import describe, move_text, parse_player_move
 from .present import seat_names
 from .refusals import Refusal
 from .suggest import appraise, best_moves, lift_text, suggestion_label
-from .summary import image_file, table_summary
+from .summary import Paint, image_file, table_summary
 from .words import (
     colour_name,
     colour_words,
@@ -58,7 +58,7 @@ def private_tile(game: TileGame, seat: int) -> Any:
     return game.hand(seat)  # type: ignore[attr-defined]
 
 
-def own_tiles_file(game: TileGame, seat: int) -> discord.File | None:
+async def own_tiles_file(game: TileGame, seat: int, paint: Paint) -> discord.File | None:
     """The seat's rack (AXIO) or hand tile in its four turns (Rota), for its owner only."""
     if game.kind == "rota":
         tile = private_tile(game, seat)
@@ -70,14 +70,14 @@ def own_tiles_file(game: TileGame, seat: int) -> discord.File | None:
             "{corners}.",
             corners=corner_words(tile),
         )
-        return image_file(render_hand(tile), "hand.png", alt)
+        return image_file(await paint(render_hand, tile), "hand.png", alt)
     rack = game.rack(seat)  # type: ignore[attr-defined]
     words = ", ".join(tile_words(t) for t in rack) or _("no tiles")
-    png = render_rack(rack)
+    png = await paint(render_rack, rack)
     return image_file(png, "rack.png", _("Your rack, left to right: {tiles}.", tiles=words))
 
 
-def solo_file(record: GameRecord) -> discord.File:
+async def solo_file(record: GameRecord, paint: Paint) -> discord.File:
     """A solo game's page picture: the board and scoreboard, and the tile to place."""
     game = record.game
     assert game is not None
@@ -85,8 +85,12 @@ def solo_file(record: GameRecord) -> discord.File:
         tiles: Any = private_tile(game, 0)
     else:
         tiles = game.rack(0)  # type: ignore[attr-defined]
-    png = render_table(
-        game, seat_names(record), tiles=None if game.is_over else tiles, words=picture_words()
+    png = await paint(
+        render_table,
+        game,
+        seat_names(record),
+        tiles=None if game.is_over else tiles,
+        words=picture_words(),
     )
     words = own_tiles_text(game, 0)
     return image_file(png, SOLO_FILENAME, f"{table_summary(record)} {words}")
@@ -181,7 +185,9 @@ def menus_view(record: GameRecord, choice: Choice) -> discord.ui.View:
     return view_of(*rows, move_button(record.id, record.move_count, "back"))
 
 
-def preview(record: GameRecord, text: str) -> tuple[str, discord.File, discord.ui.View]:
+async def preview(
+    record: GameRecord, text: str, paint: Paint
+) -> tuple[str, discord.File, discord.ui.View]:
     """The move drawn on the board as a ghost, what it does, and Confirm or Back."""
     game = record.game
     assert game is not None
@@ -191,7 +197,7 @@ def preview(record: GameRecord, text: str) -> tuple[str, discord.File, discord.u
         raise Refusal(_("That placement is no longer possible. Press **Back** to choose again."))
     words = describe(game, move)
     file = image_file(
-        render_board(game, preview=move),
+        await paint(render_board, game, preview=move),
         "preview.png",
         _(
             "Preview: the board with your move, {move}, drawn see-through where it would go.",

@@ -28,7 +28,7 @@ from .controls import GAME_ID_LIMIT
 from .present import title
 from .refusals import Refusal
 from .safe_text import escaped, plain_name, shown_name
-from .summary import image_file
+from .summary import Paint, image_file
 from .words import colour_name, picture_words
 
 ACCENT = discord.Colour.from_rgb(245, 197, 66)
@@ -200,14 +200,20 @@ async def replayable(repo: Repository, guild_id: int, game_id: int) -> GameRecor
     return record
 
 
-async def replay_file(repo: Repository, record: GameRecord) -> discord.File:
+async def replay_file(repo: Repository, record: GameRecord, paint: Paint) -> discord.File:
     """The animated replay of a finished game."""
     assert record.seed is not None
     game_id = record.id
     moves = [move.text for move in await repo.moves(game_id)]
     names = [seat.name for seat in record.seats]
-    gif = render_replay(
-        game_class(record.kind), len(record.seats), record.seed, moves, names, picture_words()
+    gif = await paint(
+        render_replay,
+        game_class(record.kind),
+        len(record.seats),
+        record.seed,
+        moves,
+        names,
+        picture_words(),
     )
     players = " {} ".format(pgettext("list", "and")).join(names)
     return image_file(

@@ -22,7 +22,7 @@ from ..i18n import _, long_day, ngettext, number, pgettext
 from .community import ACCENT
 from .present import title
 from .safe_text import shown_name
-from .summary import image_file, table_summary
+from .summary import Paint, image_file, table_summary
 from .words import card_words, colour_name, names_text, picture_words
 
 CARD_FILENAME = "daily-card.png"
@@ -60,10 +60,12 @@ def totals_words(scores: tuple[int, ...]) -> str:
     return ", ".join(f"{colour_name(c)} {t}" for c, t in zip(COLOURS, scores, strict=True))
 
 
-def board_file(record: GameRecord) -> discord.File:
+async def board_file(record: GameRecord, paint: Paint) -> discord.File:
     """The player's own board and scores: in a daily game no table post shows them."""
     assert record.game is not None
-    png = render_table(record.game, [seat.name for seat in record.seats], words=picture_words())
+    png = await paint(
+        render_table, record.game, [seat.name for seat in record.seats], words=picture_words()
+    )
     alt = _("Your daily board. {summary}", summary=table_summary(record))
     return image_file(png, BOARD_FILENAME, alt)
 
@@ -114,9 +116,10 @@ def card_of(outcome: DailyOutcome) -> DailyCard:
     )
 
 
-def card_file(card: DailyCard) -> discord.File:
+async def card_file(card: DailyCard, paint: Paint) -> discord.File:
     words = card_words(card)
-    return image_file(render_daily_card(card, words), CARD_FILENAME, daily_card_alt(card, words))
+    png = await paint(render_daily_card, card, words)
+    return image_file(png, CARD_FILENAME, daily_card_alt(card, words))
 
 
 def percentile_words(outcome: DailyOutcome) -> str:
@@ -241,10 +244,12 @@ def results_embed(
     return embed
 
 
-def best_game_file(record: GameRecord, entry: DailyEntry, day: int) -> discord.File:
+async def best_game_file(
+    record: GameRecord, entry: DailyEntry, day: int, paint: Paint
+) -> discord.File:
     """The day's best game at its end (shown once the day is over)."""
     assert record.game is not None
-    png = render_table(record.game, [entry.name], words=picture_words())
+    png = await paint(render_table, record.game, [entry.name], words=picture_words())
     return image_file(
         png,
         BOARD_FILENAME,

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
 from engine import game_class
 from render import render_board
 
 from ..i18n import N_, _
+from .summary import Paint
 
 RULES = {
     "axio": N_(
@@ -71,7 +71,6 @@ The highest **lowest** colour wins: raise your weakest colour.""")
 """English msgids (`N_`), as RULES: translated where shown (`_(HELP)`)."""
 
 
-@lru_cache(maxsize=2)
 def example_png(kind: str) -> bytes:
     """A board a few turns into a seeded game: what the game looks like."""
     game = game_class(kind)(2, 2024)
@@ -81,9 +80,15 @@ def example_png(kind: str) -> bytes:
     return render_board(game)
 
 
-def rules_message(kind: str) -> tuple[str, bytes]:
-    """The rules in the reader's language, and the example picture (no words in it)."""
-    return _(RULES[kind]), example_png(kind)
+_EXAMPLES: dict[str, bytes] = {}
+"""Each kind's example picture, drawn once a process (it never changes, and has no words)."""
+
+
+async def rules_message(kind: str, paint: Paint) -> tuple[str, bytes]:
+    """The rules in the reader's language, and the example picture."""
+    if kind not in _EXAMPLES:
+        _EXAMPLES[kind] = await paint(example_png, kind)
+    return _(RULES[kind]), _EXAMPLES[kind]
 
 
 def rules_alt(kind: str) -> str:

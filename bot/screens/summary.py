@@ -2,13 +2,17 @@
 colour. It is the alt text of every table image (what a screen reader says, and what a
 notification shows) and the text of `/axio board` and `/axio scores`.
 
-Also the one way the bot attaches an image: `image_file` always gives it alt text.
+Also the one way the bot attaches an image: `image_file` always gives it alt text; and
+`Paint`, how a screen has its picture drawn (the bot's painter, `bot/table/painter.py`,
+off the event loop).
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Awaitable, Callable
 from functools import lru_cache
+from typing import Any, Protocol
 
 import discord
 
@@ -21,6 +25,15 @@ from .words import colour_name, names_text, points_text
 
 ALT_TEXT_LIMIT = 1024
 """Discord's longest attachment description, in characters."""
+
+
+class Paint(Protocol):
+    """`await paint(render_function, *args)`: the picture's bytes, drawn in a worker. A
+    screen says what to draw; it never draws on the event loop itself."""
+
+    def __call__(
+        self, draw: Callable[..., bytes], /, *args: Any, **kwargs: Any
+    ) -> Awaitable[bytes]: ...
 
 
 def image_file(png: bytes, filename: str, description: str) -> discord.File:

@@ -21,7 +21,7 @@ from ..i18n import N_, _, ngettext, number, pgettext
 from .present import title
 from .refusals import Refusal
 from .safe_text import MESSAGE_LIMIT, capped, escaped, shown_name
-from .summary import image_file
+from .summary import Paint, image_file
 from .words import card_words
 
 STANDINGS_FILENAME = "standings.png"
@@ -174,8 +174,12 @@ def standings_subtitle(t: Tournament, after_round: int | None) -> str:
     return _("round {round} of {rounds} in play", round=now, rounds=rounds)
 
 
-def standings_message(
-    t: Tournament, standings: list[TournamentStanding], first_line: str, subtitle: str
+async def standings_message(
+    t: Tournament,
+    standings: list[TournamentStanding],
+    first_line: str,
+    subtitle: str,
+    paint: Paint,
 ) -> tuple[str, discord.File]:
     """The standings as text (every line, as far as one message holds) and as a picture."""
     text = "\n".join([first_line, *standings_lines(standings), _(TIE_BREAKS)])
@@ -183,7 +187,7 @@ def standings_message(
         text = capped(text)
     title_words = f"{t.name} (#{t.id})"
     words = card_words()
-    png = render_standings(title_words, standings, subtitle, words)
+    png = await paint(render_standings, title_words, standings, subtitle, words)
     alt = standings_alt(title_words, standings, subtitle, words)
     file = image_file(png, STANDINGS_FILENAME, alt)
     return text, file

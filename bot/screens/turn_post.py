@@ -33,7 +33,7 @@ from .present import (
     turn_prompt,
 )
 from .safe_text import NOBODY
-from .summary import image_file, table_summary
+from .summary import Paint, image_file, table_summary
 from .words import picture_words
 
 TABLE_FILENAME = "table.png"
@@ -55,10 +55,10 @@ def calls() -> list[str]:
     return [translate_in(language, call) for language in LANGUAGES for call in CALLS]
 
 
-def table_file(record: GameRecord) -> discord.File:
+async def table_file(record: GameRecord, paint: Paint) -> discord.File:
     """The board above the scoreboards, as one image, with the table in words as alt text."""
     assert record.game is not None
-    png = render_table(record.game, seat_names(record), words=picture_words())
+    png = await paint(render_table, record.game, seat_names(record), words=picture_words())
     return image_file(png, TABLE_FILENAME, table_summary(record))
 
 
@@ -110,7 +110,7 @@ def card(
     return view
 
 
-def table_post(record: GameRecord, story: list[str]) -> dict[str, Any]:
+async def table_post(record: GameRecord, story: list[str], paint: Paint) -> dict[str, Any]:
     """Keyword arguments for `channel.send`: the card with the story (oldest first), then
     the turn's call or the final standings, the table image, and the controls. A V2
     message has no `content`: the words are in the card.
@@ -119,7 +119,7 @@ def table_post(record: GameRecord, story: list[str]) -> dict[str, Any]:
     name in a story pings anyone."""
     game = record.game
     assert game is not None
-    file = table_file(record)
+    file = await table_file(record, paint)
     text = "\n".join(story) or f"🎲 **{title(record.kind)}**"
     if game.is_over:
         again = _("Play again") if game.solo else _("Rematch")

@@ -18,6 +18,7 @@ from storage import ChannelPost, Repository, TournamentNotFoundError
 from ..i18n import _, speaking
 from ..screens.daily import daily_post_text
 from ..screens.safe_text import NOBODY
+from ..screens.summary import Paint
 from ..screens.tournament import (
     cancelled_text,
     heading,
@@ -32,8 +33,9 @@ Message = dict[str, Any]
 
 
 class Bulletins:
-    def __init__(self, repo: Repository) -> None:
+    def __init__(self, repo: Repository, paint: Paint) -> None:
         self.repo = repo
+        self.paint = paint
 
     async def compose(self, post: ChannelPost, guild_locale: object = None) -> Message | None:
         """The message a post owes, in its server's language, or None when there is
@@ -80,5 +82,5 @@ class Bulletins:
                 tournament=heading(t), round=number, rounds=t.rounds,
             )  # fmt: skip
             subtitle = standings_subtitle(t, number)
-        text, file = standings_message(t, standings, first, subtitle)
+        text, file = await standings_message(t, standings, first, subtitle, self.paint)
         return {"content": text, "file": file, "allowed_mentions": NOBODY}

@@ -57,6 +57,7 @@ from storage import (
 from storage.outbox import LEASE, LeaseKeeper
 
 from ..i18n import speaking
+from ..screens.summary import Paint
 from ..screens.turn_post import solo_start_post, story_lines, table_post
 from .background import Background, fault_reason, log_event
 from .channels import Channels
@@ -138,10 +139,12 @@ class Courier:
         owned: ShardSet,
         idle_seconds: float,
         on_pass: Callable[[], Awaitable[None]],
+        paint: Paint,
         clock: Callable[[], datetime] = discord.utils.utcnow,
         lease: timedelta = LEASE,
     ) -> None:
         self.repo = repo
+        self.paint = paint
         self.channels = channels
         self.background = background
         self.owned = owned
@@ -296,7 +299,7 @@ class Courier:
             if solo_start:
                 card = solo_start_post(record)
             else:
-                card = table_post(record, story_lines(record, posts))
+                card = await table_post(record, story_lines(record, posts), self.paint)
         message = await channel.send(**card, nonce=nonce)
         finished = record.status == "finished"
         ids = [post.id for post in posts]

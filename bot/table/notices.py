@@ -31,6 +31,7 @@ from storage import DATABASE_FAULTS, ChannelPost, GameRecord, Repository, ShardS
 
 from ..i18n import speaking
 from ..screens.safe_text import pinging
+from ..screens.summary import Paint
 from ..screens.tournament import thread_name, welcome_text
 from .background import Background, fault_reason
 from .bulletins import Bulletins
@@ -62,6 +63,7 @@ class Notices:
         owned: ShardSet,
         idle_seconds: float,
         opened: Callable[[GameRecord], None],
+        paint: Paint,
         clock: Callable[[], datetime] = discord.utils.utcnow,
     ) -> None:
         self.repo = repo
@@ -70,7 +72,7 @@ class Notices:
         self.owned = owned
         self.opened = opened
         self.clock = clock
-        self.bulletins = Bulletins(repo)
+        self.bulletins = Bulletins(repo, paint)
         self.idle = idle_seconds
         self._started = False
         self._running = False

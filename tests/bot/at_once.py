@@ -93,6 +93,22 @@ def _slash_data(actor: Any, channel: Any, name: str, options: dict[str, Any]) ->
     return data
 
 
+def dispatch_slash(env: Any, actor: Any, channel: Any, name: str, options: dict[str, Any]) -> Any:
+    """Hand `/name options` from `actor` to the bot without waiting for anything; SimCord's
+    record of the interaction (its answers arrive on it)."""
+    record, payload = _interactions.base_payload(
+        env.backend,
+        type=InteractionType.APPLICATION_COMMAND,
+        channel_id=channel.id,
+        guild_id=actor.guild.id,
+        user_id=actor.id,
+        data=_slash_data(actor, channel, name, options),
+    )
+    env._notify_dispatch_observers(record)
+    env.backend.emit("INTERACTION_CREATE", payload)
+    return record
+
+
 async def slash_at_once(
     env: Any, calls: list[tuple[Any, Any, str, dict[str, Any]]], *, seconds: float = 0.0
 ) -> list[InteractionResult]:
@@ -104,19 +120,7 @@ async def slash_at_once(
     when that clock moves: `seconds` moves it as the real one moves meanwhile."""
     env._begin_operation("slash_at_once")
     try:
-        records = []
-        for actor, channel, name, options in calls:
-            record, payload = _interactions.base_payload(
-                env.backend,
-                type=InteractionType.APPLICATION_COMMAND,
-                channel_id=channel.id,
-                guild_id=actor.guild.id,
-                user_id=actor.id,
-                data=_slash_data(actor, channel, name, options),
-            )
-            env._notify_dispatch_observers(record)
-            env.backend.emit("INTERACTION_CREATE", payload)
-            records.append(record)
+        records = [dispatch_slash(env, *call) for call in calls]
         if seconds:
             await env.advance_time(seconds)
         else:

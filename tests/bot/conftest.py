@@ -23,6 +23,7 @@ def bot_settings(tmp_path) -> Settings:
         computer_budget_s=0.02,
         scheduler_minutes=30,
         computer_processes=0,  # a thread: no process pool to start per test (see test_postgres)
+        picture_processes=0,  # threads too (test_paint_off_loop gates a picture in one)
         delivery_idle_seconds=1800,
     )
 

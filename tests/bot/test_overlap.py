@@ -24,6 +24,7 @@ from bot.table.background import Background
 from bot.table.channels import Channels
 from bot.table.courier import Courier
 from bot.table.desk import Desk
+from bot.table.painter import Painter
 from bot.table.thinking import Thinker
 from storage import ALL_SHARDS, GameRecord, Repository
 from tests.bot.table import Table
@@ -87,6 +88,7 @@ async def second_process(table: Table, sent: list) -> tuple[Courier, Repository]
         owned=ALL_SHARDS,
         idle_seconds=2,
         on_pass=desk.resume,
+        paint=Painter(0).paint,
         lease=LEASE,
     )
     return courier, repo

@@ -12,6 +12,7 @@ import pytest
 from bot.table.background import Background
 from bot.table.courier import Courier
 from bot.table.desk import Desk
+from bot.table.painter import Painter
 from bot.table.thinking import Thinker
 from storage import (
     ALL_SHARDS,
@@ -90,6 +91,7 @@ async def test_a_courier_drops_the_posts_of_a_game_whose_channel_is_gone(tmp_pat
         owned=ALL_SHARDS,
         idle_seconds=60,
         on_pass=on_pass,
+        paint=Painter(0).paint,
     )
     try:
         record = await repo.create_lobby("axio", 1, 2, 3, "ann")
@@ -144,6 +146,7 @@ def courier_for(repo: Repository, channels: Posted, **options: Any) -> Courier:
         owned=ALL_SHARDS,
         idle_seconds=60,
         on_pass=on_pass,
+        paint=Painter(0).paint,
         **options,
     )
 

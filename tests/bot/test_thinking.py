@@ -43,7 +43,7 @@ def test_workers_leave_when_the_bot_is_killed(tmp_path) -> None:
         "    thinker = Thinker(2)\n"
         "    await asyncio.gather(*(thinker.choose(AxioGame(2, 1), 'easy', s, 0.01) "
         "for s in range(4)))\n"
-        "    print(' '.join(str(p) for p in thinker._pool._processes), flush=True)\n"
+        "    print(' '.join(str(p) for p in thinker.pool.worker_pids()), flush=True)\n"
         "    await asyncio.sleep(60)\n"
         "if __name__ == '__main__':\n"
         "    asyncio.run(main())\n"
