@@ -55,6 +55,7 @@ from .table.desk import Desk
 from .table.lobby import Lobby
 from .table.notices import Notices
 from .table.private import PrivateControls
+from .table.reviews import Reviews
 from .table.scheduler import Scheduler
 from .table.signup import Signup
 from .table.thinking import Thinker
@@ -199,6 +200,9 @@ class AxioBot(commands.AutoShardedBot):
             daily=DailyBuilder(self.desk, private, self.repo, clock),
             signup=Signup(self.repo, channels, clock=clock),
             notices=self.notices,
+            reviews=Reviews(
+                self.repo, self.thinker, budget_s=settings.review_budget_s, clock=clock
+            ),
         )
         await self.add_cog(AxioCog(self.services))
         self.add_dynamic_items(*dynamic_items())

@@ -46,6 +46,7 @@ from .outbox import OwedPost
 from .records import (
     CHANNEL_GONE,
     COMPUTER_IDS,
+    EXPERT_BUDGET_RANGE,
     LEVELS,
     DueTurn,
     GameRecord,
@@ -70,6 +71,7 @@ __all__ = [
     "COMPUTER_IDS",
     "DATABASE_FAULTS",
     "DEFAULT_PATH",
+    "EXPERT_BUDGET_RANGE",
     "LEVELS",
     "AlreadySeatedError",
     "ChannelBusyError",

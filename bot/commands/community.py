@@ -25,7 +25,7 @@ from ..screens.community import (
 )
 from ..screens.refusals import Refusal, after_stored, answered
 from ..screens.safe_text import escaped
-from .options import GAME_CHOICES, OPTION_INTEGER_LIMIT, TIMEOUT_ACTIONS
+from .options import GAME_CHOICES, LEVEL_CHOICES, OPTION_INTEGER_LIMIT, TIMEOUT_ACTIONS
 from .services import Services
 
 
@@ -105,7 +105,9 @@ class CommunityCommands:
     ) -> None:
         await self.services.answers.replay(interaction, game, public=True)
 
-    @app_commands.command(description="Show or change this server's reminders and timeouts")
+    @app_commands.command(
+        description="Show or change this server's reminders, timeouts, hints and computers"
+    )
     @answered(change=outcomes.SETTINGS)
     @app_commands.describe(
         reminder_hours="Remind the player to move after this many hours (0: never)",
@@ -114,8 +116,11 @@ class CommunityCommands:
         hints="Allow /axio hint",
         daily_channel="Post the daily challenge here each day after 00:00 UTC",
         daily_post="Turn the daily post off (False), or on again in daily_channel",
+        stand_in="The computer that plays for a late, skipped or resigned player",
+        expert_hints="Hints from the expert (slower, stronger) instead of the hard computer",
+        expert_seconds="How long the expert thinks a move, 0.2 to 2 seconds",
     )
-    @app_commands.choices(timeout_action=TIMEOUT_ACTIONS)
+    @app_commands.choices(timeout_action=TIMEOUT_ACTIONS, stand_in=LEVEL_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -125,9 +130,13 @@ class CommunityCommands:
         hints: bool | None = None,
         daily_channel: discord.TextChannel | None = None,
         daily_post: bool | None = None,
+        stand_in: app_commands.Choice[str] | None = None,
+        expert_hints: bool | None = None,
+        expert_seconds: app_commands.Range[float, 0.2, 2.0] | None = None,
     ) -> None:
         guild = interaction.guild_id or 0
         changes = (reminder_hours, timeout_hours, timeout_action, hints, daily_channel, daily_post)
+        changes += (stand_in, expert_hints, expert_seconds)
         if all(value is None for value in changes):
             current = await self.services.repo.guild_settings(guild)
             await interaction.response.send_message(embed=settings_embed(current), ephemeral=True)
@@ -149,6 +158,9 @@ class CommunityCommands:
             timeout_hours=timeout_hours,
             timeout_action=timeout_action.value if timeout_action else None,
             hints_enabled=hints,
+            stand_in_level=stand_in.value if stand_in else None,
+            expert_hints=expert_hints,
+            expert_budget_s=expert_seconds,
         )
         note = "Settings saved."
         if daily_post is False:

@@ -23,6 +23,7 @@ from ..table.desk import Desk
 from ..table.lobby import Lobby
 from ..table.notices import Notices
 from ..table.private import PrivateControls
+from ..table.reviews import Reviews
 from ..table.signup import Signup
 from .answers import Answers
 from .builder import Builder
@@ -44,6 +45,7 @@ class Services:
     daily: DailyBuilder
     signup: Signup
     notices: Notices
+    reviews: Reviews
 
 
 class _Served(Protocol):

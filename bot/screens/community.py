@@ -28,6 +28,7 @@ from .present import counted, title
 from .refusals import Refusal
 from .safe_text import escaped, plain_name, shown_name
 from .summary import image_file
+from .words import with_article
 
 ACCENT = discord.Colour.from_rgb(245, 197, 66)
 
@@ -190,7 +191,13 @@ def settings_embed(settings: GuildSettings) -> discord.Embed:
     embed.add_field(name="Reminder", value=reminder)
     embed.add_field(name="Timeout", value=timeout)
     embed.add_field(name="On timeout", value=action)
-    embed.add_field(name="Hints", value="on" if settings.hints_enabled else "off")
+    hints = "off"
+    if settings.hints_enabled:
+        hints = "on, from the expert" if settings.expert_hints else "on, from the hard computer"
+    embed.add_field(name="Hints", value=hints)
+    stand_in = with_article(f"{settings.stand_in_level} computer")
+    embed.add_field(name="Stand-in", value=f"{stand_in} plays for a late or resigned player")
+    embed.add_field(name="Expert", value=f"thinks {settings.expert_budget_s:g} s a move")
     daily = settings.daily_channel_id
     embed.add_field(
         name="Daily post",

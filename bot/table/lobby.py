@@ -23,7 +23,14 @@ from datetime import datetime
 
 import discord
 
-from storage import DATABASE_FAULTS, ChannelBusyError, GameRecord, NothingStoredError, Repository
+from storage import (
+    DATABASE_FAULTS,
+    EXPERT_BUDGET_RANGE,
+    ChannelBusyError,
+    GameRecord,
+    NothingStoredError,
+    Repository,
+)
 
 from ..screens.controls import OTHER_CHANNEL, computer_view, lobby_view
 from ..screens.lobby import lobby_text
@@ -215,7 +222,9 @@ class Lobby:
                 )
             if action == "cpu":
                 await interaction.response.send_message(
-                    "Which level should the computer play?",
+                    "Which level should the computer play? **Expert** is the strongest: it "
+                    f"weighs the tiles still unseen and thinks up to {EXPERT_BUDGET_RANGE[1]:g} s "
+                    "a move (the server's setting).",
                     view=computer_view(game_id, len(record.seats)),
                     ephemeral=True,
                 )

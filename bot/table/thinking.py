@@ -19,13 +19,22 @@ import multiprocessing
 import os
 import threading
 import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import Any
 
 from engine import TileGame
-from engine.ai import choose_move
+from engine.ai import Hint, choose_move, hint
+from engine.ai.review import (
+    GameReview,
+    MoveReview,
+    ReviewTask,
+    analyse,
+    assemble,
+    review_game,
+)
 
 
 def _choose(game: TileGame, level: str, seed: int, budget_s: float) -> Any:
@@ -73,7 +82,29 @@ class Thinker:
 
     async def choose(self, game: TileGame, level: str, seed: int, budget_s: float) -> Any:
         """The computer's move for `game` (which is not changed), repeatable for a seed."""
-        work = partial(_choose, game.copy(), level, seed, budget_s)
+        return await self._run(partial(_choose, game.copy(), level, seed, budget_s))
+
+    async def hints(self, game: TileGame, level: str, seed: int, budget_s: float) -> list[Hint]:
+        """The best few moves of the hard or the expert search, with why (/axio hint)."""
+        return await self._run(
+            partial(hint, game.copy(), seed=seed, budget_s=budget_s, count=3, level=level)
+        )
+
+    async def review(self, tasks: Sequence[ReviewTask]) -> GameReview:
+        """A game's review, its moves analysed in the pool. At most one analysis per worker
+        is queued at a time, so a computer player's move waits behind one analysis (a
+        second or two), never behind a whole review."""
+        if self._executor() is None:
+            return await asyncio.to_thread(review_game, tasks)
+        gate = asyncio.Semaphore(self.processes)
+
+        async def one(task: ReviewTask) -> MoveReview:
+            async with gate:
+                return await self._run(partial(analyse, task))
+
+        return assemble(tasks, await asyncio.gather(*(one(task) for task in tasks)))
+
+    async def _run(self, work: Callable[[], Any]) -> Any:
         if self._executor() is None:
             return await asyncio.to_thread(work)
         loop = asyncio.get_running_loop()
