@@ -17,7 +17,7 @@ from render import render_board, render_review, render_table, review_alt_text
 from storage import GameRecord
 
 from .controls import REVIEW_MOVE, button, view_of
-from .present import title
+from .present import move_words, title
 from .safe_text import MESSAGE_LIMIT, shown_name
 from .summary import image_file
 
@@ -71,7 +71,7 @@ def review_text(record: GameRecord, review: GameReview) -> str:
     lines.append(THRESHOLDS)
     shown = costliest(review, LISTED)
     for move in shown:
-        lines.append(move_line(move, names[move.seat]))
+        lines.append(move_line(record.kind, move, names[move.seat]))
     if len(marked) > len(shown):
         lines.append(f"…and {len(marked) - len(shown)} smaller marks (see the picture).")
     text = "\n".join(lines)
@@ -81,10 +81,11 @@ def review_text(record: GameRecord, review: GameReview) -> str:
     return text
 
 
-def move_line(move: MoveReview, name: str) -> str:
+def move_line(kind: str, move: MoveReview, name: str) -> str:
+    """`#11` ? **ann** (mistake, −1.72): played `O10 ↻90°` · expert `K4 ↻270°`"""
     return (
         f"`#{move.number}` {SIGNS[move.grade]} **{name}** ({move.grade}, −{move.cost:g}): "
-        f"played `{move.played}` · expert `{move.best}`"
+        f"played `{move_words(kind, move.played)}` · expert `{move_words(kind, move.best)}`"
     )
 
 
@@ -130,19 +131,20 @@ def marked_move_files(
     after = cls.replay(len(record.seats), record.seed, log[:number])
     best = before.parse_move(move.best)
     ghost = None if isinstance(best, Exchange) else best
-    line = move_line(move, name) if move.grade in SIGNS else f"`#{number}` **{name}**"
+    line = move_line(record.kind, move, name) if move.grade in SIGNS else f"`#{number}` **{name}**"
     words = f"{line}\nBefore: the expert's move drawn faintly. After: the move played, ringed."
     files = [
         image_file(
             render_board(before, preview=ghost),
             f"before-{number}.png",
-            f"The board before move {number}, with the expert's choice, {move.best}, drawn "
-            "faintly.",
+            f"The board before move {number}, with the expert's choice, "
+            f"{move_words(record.kind, move.best)}, drawn faintly.",
         ),
         image_file(
             render_table(after, [seat.name for seat in record.seats]),
             f"after-{number}.png",
-            f"The board and scores after move {number}: {move.played}, played by "
+            f"The board and scores after move {number}: {move_words(record.kind, move.played)}, "
+            "played by "
             f"{record.seats[move.seat].name}, ringed.",
         ),
     ]
