@@ -13,6 +13,8 @@ import pytest
 
 from bot.config import Settings
 from engine.ai.review import GameReview
+from tests.bot.at_once import answered, slash_at_once
+from tests.bot.daily_helpers import DayClock, page_of, play_moves
 from tests.bot.forge import forged_component, forged_slash
 from tests.bot.table import Table, filenames, labels, text_of
 
@@ -23,6 +25,12 @@ pytestmark = pytest.mark.simcord(settle_timeout=60)
 def bot_settings(bot_settings: Settings) -> Settings:
     """Reviews at a tiny budget: a whole game in well under a second."""
     return bot_settings.model_copy(update={"review_budget_s": 0.02})
+
+
+@pytest.fixture
+def bot_clock() -> DayClock:
+    """A day of the daily challenge (for the daily game's review)."""
+    return DayClock(day=1, hour=9)
 
 
 async def finish_in(table: Table, channel: Any, host: Any, guest: Any, seed: int) -> int:
@@ -158,3 +166,36 @@ async def test_a_forgotten_member_shows_as_a_former_player_in_a_kept_review(tabl
     after = answer_of(await table.slash(table.ben, "axio review", game=game_id))
     assert "**ann**" not in text_of(after) and "a former player" in text_of(after)
     assert "ann" not in after.attachments[0].description
+
+
+async def test_two_members_asking_at_once_share_one_computation(table: Table):
+    game_id = await finish_in(table, table.channel, table.ann, table.ben, seed=8)
+    asked = count_reviews(table)
+    results = await slash_at_once(
+        table.env,
+        [
+            (table.ann, table.channel, "axio review", {"game": game_id}),
+            (table.cat, table.channel, "axio review", {"game": game_id}),
+        ],
+    )
+    await answered(table.env, results)
+    assert len(asked) == 1
+    ann, cat = (text_of(answer_of(result)) for result in results)
+    assert ann == cat and f"Review of game #{game_id}" in ann
+
+
+async def test_a_daily_game_is_its_players_alone_once_its_day_is_over(
+    table: Table, bot_clock: DayClock
+):
+    page = page_of(await table.slash(table.ann, "axio daily play", game="rota"))
+    await play_moves(table, table.ann, page, random.Random(2))
+    game_id = (await table.bot.repo.daily_attempt("rota", table.ann.id, 1)).game_id
+    assert (await table.record(game_id)).status == "finished"
+    today = await table.slash(table.ann, "axio review", game=game_id)
+    assert today.ephemeral and "when the day turns at 00:00 UTC" in today.response.content
+    for day in (1, 2):  # another member, on its day and after
+        bot_clock.on_day(day, hour=23)
+        others = await table.slash(table.ben, "axio review", game=game_id)
+        assert others.ephemeral and "only its player may review it" in others.response.content
+    own = answer_of(await table.slash(table.ann, "axio review", game=game_id))
+    assert f"Review of game #{game_id}" in text_of(own) and "**ann**: accuracy" in text_of(own)
