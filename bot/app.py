@@ -60,6 +60,7 @@ from .table.lobby import Lobby
 from .table.notices import Notices
 from .table.painter import Painter
 from .table.private import PrivateControls
+from .table.reviews import Reviews
 from .table.scheduler import Scheduler
 from .table.signup import Signup
 from .table.thinking import Thinker
@@ -211,6 +212,9 @@ class AxioBot(commands.AutoShardedBot):
             signup=Signup(self.repo, channels, clock=clock),
             notices=self.notices,
             paint=self.painter.paint,
+            reviews=Reviews(
+                self.repo, self.thinker, budget_s=settings.review_budget_s, clock=clock
+            ),
         )
         self.painter.start()  # spawned now, so that the first picture does not wait for it
         await self.add_cog(AxioCog(self.services))

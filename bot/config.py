@@ -19,6 +19,7 @@ from typing import Annotated, Any
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict, SettingsError
 
+from engine.ai.expert import DEFAULT_BUDGET_S as EXPERT_BUDGET_S
 from storage.shards import ALL_SHARDS, ShardSet
 from storage.target import check_url, describe, looks_like_url
 
@@ -63,6 +64,12 @@ class Settings(BaseSettings):
         default="127.0.0.1", description="the address the metrics port listens on"
     )
     computer_budget_s: float = Field(default=1.0, gt=0, le=10)
+    review_budget_s: float = Field(
+        default=EXPERT_BUDGET_S,
+        gt=0,
+        le=10,
+        description="seconds the expert thinks a position when it reviews a game",
+    )
     scheduler_minutes: float = Field(default=5, gt=0)
     delivery_idle_seconds: float = Field(
         default=60,

@@ -47,6 +47,7 @@ from .outbox import OwedPost
 from .records import (
     CHANNEL_GONE,
     COMPUTER_IDS,
+    EXPERT_BUDGET_RANGE,
     LEVELS,
     DueTurn,
     GameRecord,
@@ -71,6 +72,7 @@ __all__ = [
     "COMPUTER_IDS",
     "DATABASE_FAULTS",
     "DEFAULT_PATH",
+    "EXPERT_BUDGET_RANGE",
     "LEVELS",
     "AlreadySeatedError",
     "ChannelBusyError",

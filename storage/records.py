@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from typing import Any, Literal
 
 from engine import Colour, TileGame
+from engine.ai.expert import DEFAULT_BUDGET_S as EXPERT_BUDGET_S
 
 Status = Literal["lobby", "running", "finished", "cancelled"]
 Level = Literal["easy", "normal", "hard", "expert"]
@@ -26,6 +27,10 @@ CHANNEL_GONE = "channel gone"
 
 RESIGNED_LEVEL: Level = "normal"
 """The computer level that plays a resigned seat to the end."""
+
+EXPERT_BUDGET_RANGE = (0.2, 2.0)
+"""What a server may set it to: under 0.2 s the expert is no stronger than hard, and over
+2 s a table of four experts would keep people waiting (the database checks it too)."""
 
 FORMER_PLAYER_NAME = "a former player"
 FORMER_PLAYER_IDS_BELOW = -(2**32)
@@ -249,6 +254,12 @@ class GuildSettings:
     language: str | None = None
     """The language of the table's posts its managers chose (None: Discord's for the
     server)."""
+    stand_in_level: Level = RESIGNED_LEVEL
+    """The level that moves for a person who timed out, was voted past or resigned."""
+    expert_hints: bool = False
+    """Whether /axio hint comes from the expert (off: from the hard level, quicker)."""
+    expert_budget_s: float = EXPERT_BUDGET_S
+    """The expert's thinking time a move (within `EXPERT_BUDGET_RANGE`)."""
 
 
 @dataclass(frozen=True)

@@ -6,18 +6,24 @@ clock inside a query, so that tests can run on simulated time.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
+from typing import Any
 
 import aiosqlite
 
 from .db import Database
 from .errors import StaleTurnError, StorageError
 from .postgres import for_update
-from .records import DueTurn, GuildSettings, from_us
+from .records import EXPERT_BUDGET_RANGE, LEVELS, DueTurn, GuildSettings, from_us
 from .shards import ALL_SHARDS, ShardSet
 
 _DEFAULTS = GuildSettings(guild_id=0)
+_COLUMNS = (
+    "reminder_hours, timeout_hours, timeout_action, hints_enabled, daily_channel_id, "
+    "language, stand_in_level, expert_hints, expert_budget_s"
+)
 _HOUR_US = 3_600_000_000
 
 _DUE = (
@@ -45,13 +51,11 @@ class ScheduleQueries(Database):
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """The guild's settings, or the defaults if it never changed any."""
         row = await self._fetchone(
-            "SELECT reminder_hours, timeout_hours, timeout_action, hints_enabled, "
-            "daily_channel_id, language FROM guild_settings WHERE guild_id = ?",
-            (guild_id,),
+            f"SELECT {_COLUMNS} FROM guild_settings WHERE guild_id = ?", (guild_id,)
         )
         if row is None:
             return replace(_DEFAULTS, guild_id=guild_id)
-        return GuildSettings(guild_id, row[0], row[1], row[2], bool(row[3]), row[4], row[5])
+        return _settings(guild_id, row)
 
     async def set_guild_settings(
         self,
@@ -62,6 +66,9 @@ class ScheduleQueries(Database):
         timeout_action: str | None = None,
         hints_enabled: bool | None = None,
         language: str | None = None,
+        stand_in_level: str | None = None,
+        expert_hints: bool | None = None,
+        expert_budget_s: float | None = None,
     ) -> GuildSettings:
         """Change some settings (None keeps a value); 0 hours turns reminders/timeouts off;
         `language` "" goes back to the server's own Discord language."""
@@ -70,6 +77,11 @@ class ScheduleQueries(Database):
                 raise StorageError(f"{label} hours must be between 0 (off) and 8760")
         if timeout_action not in (None, "computer", "resign"):
             raise StorageError("a timeout can make a computer move or resign the seat")
+        if stand_in_level not in (None, *LEVELS):
+            raise StorageError(f"a stand-in plays at one of the levels {', '.join(LEVELS)}")
+        low, high = EXPERT_BUDGET_RANGE
+        if expert_budget_s is not None and not low <= expert_budget_s <= high:
+            raise StorageError(f"the expert thinks between {low:g} and {high:g} s a move")
         values = {
             "guild": guild_id,
             "reminder": reminder_hours,
@@ -77,22 +89,33 @@ class ScheduleQueries(Database):
             "action": timeout_action,
             "hints": None if hints_enabled is None else int(hints_enabled),
             "language": language,
+            "level": stand_in_level,
+            "expert_hints": None if expert_hints is None else int(expert_hints),
+            "budget": expert_budget_s,
         }
         defaults = {
             "d_reminder": _DEFAULTS.reminder_hours,
             "d_timeout": _DEFAULTS.timeout_hours,
             "d_action": _DEFAULTS.timeout_action,
             "d_hints": int(_DEFAULTS.hints_enabled),
+            "d_level": _DEFAULTS.stand_in_level,
+            "d_expert_hints": int(_DEFAULTS.expert_hints),
+            "d_budget": _DEFAULTS.expert_budget_s,
         }
         async with self._write() as conn:  # one statement: concurrent changes both count
             [row] = await conn.execute_fetchall(
                 # The casts tell PostgreSQL what the parameters are (SQLite ignores them).
                 "INSERT INTO guild_settings (guild_id, reminder_hours, timeout_hours, "
-                "timeout_action, hints_enabled, language) VALUES (:guild, "
+                "timeout_action, hints_enabled, language, stand_in_level, expert_hints, "
+                "expert_budget_s) VALUES (:guild, "
                 "coalesce(CAST(:reminder AS DOUBLE PRECISION), :d_reminder), "
                 "coalesce(CAST(:timeout AS DOUBLE PRECISION), :d_timeout), "
                 "coalesce(CAST(:action AS TEXT), :d_action), "
-                "coalesce(CAST(:hints AS INTEGER), :d_hints), nullif(CAST(:language AS TEXT), '')) "
+                "coalesce(CAST(:hints AS INTEGER), :d_hints), "
+                "nullif(CAST(:language AS TEXT), ''), "
+                "coalesce(CAST(:level AS TEXT), :d_level), "
+                "coalesce(CAST(:expert_hints AS INTEGER), :d_expert_hints), "
+                "coalesce(CAST(:budget AS DOUBLE PRECISION), :d_budget)) "
                 "ON CONFLICT (guild_id) DO UPDATE "
                 "SET reminder_hours = coalesce(:reminder, guild_settings.reminder_hours), "
                 "timeout_hours = coalesce(:timeout, guild_settings.timeout_hours), "
@@ -100,12 +123,14 @@ class ScheduleQueries(Database):
                 "hints_enabled = coalesce(:hints, guild_settings.hints_enabled), "
                 "language = CASE WHEN CAST(:language AS TEXT) IS NULL "
                 "THEN guild_settings.language "
-                "ELSE nullif(CAST(:language AS TEXT), '') END "
-                "RETURNING reminder_hours, timeout_hours, timeout_action, hints_enabled, "
-                "daily_channel_id, language",
+                "ELSE nullif(CAST(:language AS TEXT), '') END, "
+                "stand_in_level = coalesce(:level, guild_settings.stand_in_level), "
+                "expert_hints = coalesce(:expert_hints, guild_settings.expert_hints), "
+                "expert_budget_s = coalesce(:budget, guild_settings.expert_budget_s) "
+                f"RETURNING {_COLUMNS}",
                 values | defaults,
             )
-        return GuildSettings(guild_id, row[0], row[1], row[2], bool(row[3]), row[4], row[5])
+        return _settings(guild_id, row)
 
     async def games_due_reminder(
         self, now: datetime | None = None, shards: ShardSet = ALL_SHARDS
@@ -224,3 +249,12 @@ async def _skip_votes(conn: aiosqlite.Connection, game_id: int, move_count: int)
         )
     )
     return int(rows[0][0])
+
+
+def _settings(guild_id: int, row: Sequence[Any]) -> GuildSettings:
+    """A row of `_COLUMNS` as settings."""
+    reminder, timeout, action, hints, daily, language, level, expert_hints, budget = row
+    return GuildSettings(
+        guild_id, reminder, timeout, action, bool(hints), daily, language, level,
+        bool(expert_hints), budget,
+    )  # fmt: skip

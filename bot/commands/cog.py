@@ -1,5 +1,5 @@
 """The one `/axio` command group. Its commands live in one module per area (the lobby,
-play, looking at the game, the community, the daily challenge, tournaments) and are
+play, looking at the game, the community, game reviews, the daily challenge, tournaments) and are
 gathered here into one GroupCog, so Discord shows them all under `/axio` (the daily
 challenge and tournaments as subgroups: `/axio daily play`, `/axio tournament new`).
 
@@ -18,6 +18,7 @@ from .lobby import LobbyCommands
 from .look import LookCommands
 from .play import PlayCommands
 from .privacy import PrivacyCommands
+from .review import ReviewCommands
 from .services import Services
 from .tournament import TournamentCommands
 
@@ -28,6 +29,7 @@ class AxioCog(
     PlayCommands,
     LookCommands,
     CommunityCommands,
+    ReviewCommands,
     DailyCommands,
     TournamentCommands,
     PrivacyCommands,

@@ -31,6 +31,7 @@ from ..table.language import chosen_language, table_language
 from .options import (
     GAME_CHOICES,
     LANGUAGE_CHOICES,
+    LEVEL_CHOICES,
     OPTION_INTEGER_LIMIT,
     SERVER_LANGUAGE,
     TIMEOUT_ACTIONS,
@@ -124,7 +125,7 @@ class CommunityCommands:
         await self.services.answers.replay(interaction, game, public=True)
 
     @app_commands.command(
-        description="Show or change this server's reminders, timeouts and language"
+        description="Show or change this server's reminders, timeouts, computers and language"
     )
     @answered(change=outcomes.SETTINGS)
     @app_commands.describe(
@@ -135,8 +136,13 @@ class CommunityCommands:
         daily_channel="Post the daily challenge here each day after 00:00 UTC",
         daily_post="Turn the daily post off (False), or on again in daily_channel",
         language="The language of the table's posts on this server",
+        stand_in="The computer that plays for a late, skipped or resigned player",
+        expert_hints="Hints from the expert (slower, stronger) instead of the hard computer",
+        expert_seconds="How long the expert thinks a move, 0.2 to 2 seconds",
     )
-    @app_commands.choices(timeout_action=TIMEOUT_ACTIONS, language=LANGUAGE_CHOICES)
+    @app_commands.choices(
+        timeout_action=TIMEOUT_ACTIONS, language=LANGUAGE_CHOICES, stand_in=LEVEL_CHOICES
+    )
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -147,11 +153,14 @@ class CommunityCommands:
         daily_channel: discord.TextChannel | None = None,
         daily_post: bool | None = None,
         language: app_commands.Choice[str] | None = None,
+        stand_in: app_commands.Choice[str] | None = None,
+        expert_hints: bool | None = None,
+        expert_seconds: app_commands.Range[float, 0.2, 2.0] | None = None,
     ) -> None:
         guild = interaction.guild_id or 0
         changes = (
             reminder_hours, timeout_hours, timeout_action, hints, daily_channel, daily_post,
-            language,
+            language, stand_in, expert_hints, expert_seconds,
         )  # fmt: skip
         if all(value is None for value in changes):
             current = await self.services.repo.guild_settings(guild)
@@ -178,6 +187,9 @@ class CommunityCommands:
             timeout_action=timeout_action.value if timeout_action else None,
             hints_enabled=hints,
             language=language and ("" if language.value == SERVER_LANGUAGE else language.value),
+            stand_in_level=stand_in.value if stand_in else None,
+            expert_hints=expert_hints,
+            expert_budget_s=expert_seconds,
         )
         use(chosen_language(new, interaction.guild_locale))  # a public answer: the table's
         note = _("Settings saved.")

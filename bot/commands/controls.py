@@ -37,6 +37,7 @@ from ..screens.controls import (
     PICK,
     PREFIX,
     RESIGN,
+    REVIEW_MOVE,
     RULES,
     SHARE,
     SIGNUP,
@@ -46,6 +47,7 @@ from ..screens.controls import (
 from ..screens.outcomes import Change
 from ..screens.refusals import SERVER_ONLY, Refusal, changing, reply_refusal
 from .builder import Builder
+from .review import show_marked_move
 from .services import services
 
 
@@ -343,6 +345,13 @@ class MoveControl(GameControl, address=MOVE):
 class ShareControl(GameControl, address=SHARE):
     async def run(self, interaction: discord.Interaction) -> None:
         await services(interaction).daily.share(interaction, self.game_id)
+
+
+class ReviewControl(GameControl, address=REVIEW_MOVE):
+    """A review's button: the position before and after one of its marked moves."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await show_marked_move(services(interaction), interaction, self.game_id, self.move_count)
 
 
 class SignupControl(GameControl, address=SIGNUP):

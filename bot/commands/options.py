@@ -23,3 +23,7 @@ TIMEOUT_ACTIONS = [
     app_commands.Choice(name="a computer makes the move", value="computer"),
     app_commands.Choice(name="the seat is resigned", value="resign"),
 ]
+LEVEL_CHOICES = [
+    app_commands.Choice(name=f"{level} computer", value=level)
+    for level in ("easy", "normal", "hard", "expert")
+]

@@ -5,14 +5,14 @@ post to the table is owed in the same transaction and delivered by the courier.
 Discord's three seconds: `play` defers before it stores; a command that asks storage
 several things before its first answer asks them all within one deadline
 (`repo.within()`, the storage budget), so it answers in time whatever the database does.
-What a command stored is told even when its answer is lost (`after_stored`)."""
+What a command stored is told even when its answer is lost (`after_stored`). Hints think in
+the computers' process pool (the hard search, or the expert's where the server allows)."""
 
 from __future__ import annotations
 
 import discord
 from discord import app_commands
 
-from engine.ai import hint as suggest_moves
 from storage import DATABASE_FAULTS, SeatResignedError, StaleTurnError
 
 from ..i18n import _, number, speaking
@@ -28,6 +28,10 @@ from ..table.language import table_language
 from ..table.rights import may_manage
 from .checks import channel_game, seat_for
 from .services import Services
+
+HARD = ("hard", 0.3)
+"""Hints from the hard search, at a budget that answers quickly (the expert's, when a
+server allows it, at its own budget: both think in the process pool)."""
 
 
 class PlayCommands:
@@ -105,7 +109,10 @@ class PlayCommands:
         if game.to_move != seat.seat:
             raise Refusal(_("Hints are for the player to move; ask again on your move."))
         await interaction.response.defer(ephemeral=True, thinking=True)
-        hints = suggest_moves(game.copy(), seed=record.move_count, budget_s=0.3, count=3)
+        level, budget_s = ("expert", settings.expert_budget_s) if settings.expert_hints else HARD
+        hints = await self.services.desk.thinker.hints(
+            game, level, seed=record.move_count, budget_s=budget_s
+        )
         text, view = hint_message(record, hints)
         await reply(interaction, text, view=view)
         if view.children:  # its buttons come off once the move is made, by any way

@@ -24,6 +24,7 @@ from ..table.desk import Desk
 from ..table.lobby import Lobby
 from ..table.notices import Notices
 from ..table.private import PrivateControls
+from ..table.reviews import Reviews
 from ..table.signup import Signup
 from .answers import Answers
 from .builder import Builder
@@ -47,6 +48,7 @@ class Services:
     notices: Notices
     paint: Paint
     """Draws a picture in the painter's workers (`bot/table/painter.py`), off the loop."""
+    reviews: Reviews
 
 
 class _Served(Protocol):

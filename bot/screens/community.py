@@ -242,7 +242,20 @@ def settings_embed(settings: GuildSettings, language: str) -> discord.Embed:
     embed.add_field(name=_("Reminder"), value=after(settings.reminder_hours))
     embed.add_field(name=_("Timeout"), value=after(settings.timeout_hours))
     embed.add_field(name=_("On timeout"), value=action)
-    embed.add_field(name=_("Hints"), value=_("on") if settings.hints_enabled else off)
+    hints = off
+    if settings.hints_enabled:
+        from_whom = _("on, from the expert"), _("on, from the hard computer")
+        hints = from_whom[0] if settings.expert_hints else from_whom[1]
+    embed.add_field(name=_("Hints"), value=hints)
+    stand_in = {
+        "easy": _("an easy computer plays for a late or resigned player"),
+        "normal": _("a normal computer plays for a late or resigned player"),
+        "hard": _("a hard computer plays for a late or resigned player"),
+        "expert": _("an expert computer plays for a late or resigned player"),
+    }[settings.stand_in_level]
+    embed.add_field(name=_("Stand-in"), value=stand_in)
+    seconds = _("thinks {seconds} s a move", seconds=number(settings.expert_budget_s))
+    embed.add_field(name=_("Expert"), value=seconds)
     daily = settings.daily_channel_id
     embed.add_field(
         name=_("Daily post"),

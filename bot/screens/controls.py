@@ -26,7 +26,7 @@ MOVE_COUNT_LIMIT = 100_000
 FIELD_LIMIT = 100
 """A custom_id is at most 100 characters, so no honest field is longer."""
 
-COMPUTER_LEVELS = ("easy", "normal", "hard")
+COMPUTER_LEVELS = ("easy", "normal", "hard", "expert")
 OTHER_CHANNEL = N_(
     "That control belongs to a game in another channel; use it there, where the game is."
 )
@@ -146,6 +146,9 @@ SIGNUP = Address("signup", ("tournament_id", "action"), {"action": tuple(SIGNUP_
 """A tournament's sign-up button: join or leave."""
 SHARE = Address("share", ("game_id",))
 """The Share button of a finished daily challenge: posts its spoiler-free card."""
+REVIEW_MOVE = Address("review", ("game_id", "move_count"))
+"""A review's button for one marked move (`move_count` is its number, from 1): the
+position before and after it."""
 
 
 class ControlButton(discord.ui.Button):

@@ -63,10 +63,12 @@ then **Confirm**. **Other move…** reaches every move.
 `/axio daily results`: the day's table.
 • `/axio tournament new|join|start|standings|…`: Swiss or round robin, over days.
 • `/axio leaderboard [season]`, `/axio stats`, `/axio history`, `/axio replay game:<number>`.
+• `/axio review game:<number>`: a finished game's moves beside the expert's, with each \
+player's accuracy and mistakes (your own games, or this server's).
 **You and this server**
 • `/axio notify`: a direct message when your move is overdue.
 • `/axio forget-me`: delete what the bot keeps about you.
-• `/axio settings`: this server's reminders, timeouts, hints, daily channel and language.
+• `/axio settings`: this server's reminders, timeouts, hints, computers, daily channel and language.
 The highest **lowest** colour wins: raise your weakest colour.""")
 """English msgids (`N_`), as RULES: translated where shown (`_(HELP)`)."""
 

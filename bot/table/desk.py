@@ -34,8 +34,6 @@ from .thinking import Thinker
 
 log = logging.getLogger(__name__)
 
-STAND_IN_LEVEL = "normal"
-"""The level that moves for a person who timed out or was skipped."""
 MOVED_ON = (StaleTurnError, WrongStatusError, GameNotFoundError)
 """What a computer's move meets when the game moved on or ended while it thought."""
 
@@ -149,7 +147,8 @@ class Desk:
             if record.status != "running" or seat is None or seat.plays_as is None:
                 return
             expected = record.move_count
-            move = await self.computer_move(record, seat.plays_as)
+            level = seat.computer or await self.stand_in_level(record)
+            move = await self.computer_move(record, level)
             try:
                 async with self.lock(game_id):
                     record, result = await self.repo.record_move(
@@ -164,13 +163,13 @@ class Desk:
             if record.status != "running":
                 self.ended(record)
 
-    async def play_for(
-        self, game_id: int, seat: int, note: str = "", level: str = STAND_IN_LEVEL
-    ) -> None:
-        """A computer makes `seat`'s moves until its turn is over (extra turns, the
-        exchange): what a timeout or a vote to skip does. `note` goes with the first move
-        of the turn, so a stand-in resumed after a crash does not say it twice."""
+    async def play_for(self, game_id: int, seat: int, note: str = "") -> None:
+        """A computer at the server's stand-in level makes `seat`'s moves until its turn is
+        over (extra turns, the exchange): what a timeout or a vote to skip does. `note`
+        goes with the first move of the turn, so a stand-in resumed after a crash does not
+        say it twice."""
         record = await self.repo.get_game(game_id)
+        level = await self.stand_in_level(record)
         turn = record.game.turn if record.game else 0
         while (
             record.status == "running"
@@ -198,14 +197,24 @@ class Desk:
 
     async def computer_move(self, record: GameRecord, level: str) -> Any:
         """Think in the bot's Thinker (a process pool), so the bot keeps answering
-        meanwhile; the seed makes the choice repeatable for this game and move."""
+        meanwhile; the seed makes the choice repeatable for this game and move. The expert
+        thinks for its server's budget, the other levels for the bot's."""
         assert record.game is not None
+        budget_s = self.computer_budget_s
+        if level == "expert":
+            budget_s = (await self.repo.guild_settings(record.guild_id)).expert_budget_s
         return await self.thinker.choose(
             record.game,
             level,
             seed=(record.seed or 0) * 1009 + record.game.move_count,
-            budget_s=self.computer_budget_s,
+            budget_s=budget_s,
         )
+
+    async def stand_in_level(self, record: GameRecord) -> str:
+        """The level that plays for a person (timed out, voted past, resigned): the
+        server's choice (`/axio settings stand_in_level`), read when it moves, so a change
+        applies from the next move on."""
+        return (await self.repo.guild_settings(record.guild_id)).stand_in_level
 
     # --- the start and restarts -----------------------------------------------------------
     def started(self, record: GameRecord) -> None:

@@ -24,9 +24,16 @@ from typing import Any
 
 import discord
 
-from storage import DATABASE_FAULTS, ChannelBusyError, GameRecord, NothingStoredError, Repository
+from storage import (
+    DATABASE_FAULTS,
+    EXPERT_BUDGET_RANGE,
+    ChannelBusyError,
+    GameRecord,
+    NothingStoredError,
+    Repository,
+)
 
-from ..i18n import _, speaking
+from ..i18n import _, number, speaking
 from ..screens.controls import OTHER_CHANNEL, computer_view, lobby_view
 from ..screens.lobby import lobby_text
 from ..screens.present import seat_name, title
@@ -244,7 +251,12 @@ class Lobby:
                 raise Refusal(self._only_the_host(action, record.host_id))
             if action == "cpu":
                 await interaction.response.send_message(
-                    _("Which level should the computer play?"),
+                    _(
+                        "Which level should the computer play? **Expert** is the strongest: "
+                        "it weighs the tiles still unseen and thinks up to {seconds} s a move "
+                        "(the server's setting).",
+                        seconds=number(EXPERT_BUDGET_RANGE[1]),
+                    ),
                     view=computer_view(game_id, len(record.seats)),
                     ephemeral=True,
                 )

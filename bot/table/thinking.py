@@ -13,10 +13,20 @@ thinking for a second.
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Sequence
 from typing import Any
 
 from engine import TileGame
-from engine.ai import choose_move
+from engine.ai import Hint, choose_move, hint
+from engine.ai.review import (
+    GameReview,
+    MoveReview,
+    ReviewTask,
+    analyse,
+    assemble,
+    review_game,
+)
 
 from .workers import WorkerPool
 
@@ -33,6 +43,26 @@ class Thinker:
     async def choose(self, game: TileGame, level: str, seed: int, budget_s: float) -> Any:
         """The computer's move for `game` (which is not changed), repeatable for a seed."""
         return await self.pool.run(_choose, game.copy(), level, seed, budget_s)
+
+    async def hints(self, game: TileGame, level: str, seed: int, budget_s: float) -> list[Hint]:
+        """The best few moves of the hard or the expert search, with why (/axio hint)."""
+        return await self.pool.run(
+            hint, game.copy(), seed=seed, budget_s=budget_s, count=3, level=level
+        )
+
+    async def review(self, tasks: Sequence[ReviewTask]) -> GameReview:
+        """A game's review, its moves analysed in the pool. At most one analysis per worker
+        is queued at a time, so a computer player's move waits behind one analysis (a
+        second or two), never behind a whole review."""
+        if self.processes == 0:
+            return await asyncio.to_thread(review_game, tasks)
+        gate = asyncio.Semaphore(self.processes)
+
+        async def one(task: ReviewTask) -> MoveReview:
+            async with gate:
+                return await self.pool.run(analyse, task)
+
+        return assemble(tasks, await asyncio.gather(*(one(task) for task in tasks)))
 
     def close(self) -> None:
         self.pool.close()

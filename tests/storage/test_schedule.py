@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -35,6 +36,35 @@ async def test_guild_language_is_kept_until_changed_or_cleared(repo: Repository)
     cleared = await repo.set_guild_settings(GUILD, language="")
     assert cleared.language is None and not cleared.hints_enabled
     assert (await repo.set_guild_settings(GUILD + 1, language="de")).language == "de"
+
+
+async def test_expert_settings_default_change_and_keep_the_others(repo: Repository) -> None:
+    """The stand-in level, expert hints and the expert's budget (migration 0008): defaults
+    as before it (a normal stand-in, hard hints, 2 s), changed one at a time, refused out
+    of range, and never disturbing the other settings."""
+    default = await repo.guild_settings(GUILD)
+    assert (default.stand_in_level, default.expert_hints, default.expert_budget_s) == (
+        "normal",
+        False,
+        2.0,
+    )
+    await repo.set_guild_settings(GUILD, timeout_action="resign")
+    changed = await repo.set_guild_settings(GUILD, stand_in_level="expert", expert_budget_s=0.5)
+    assert changed == replace(
+        GuildSettings(GUILD, 12, 72, "resign", True), stand_in_level="expert", expert_budget_s=0.5
+    )
+    await repo.set_guild_settings(GUILD, expert_hints=True)
+    await repo.set_daily_channel(GUILD, 55)
+    kept = await repo.guild_settings(GUILD)
+    assert (kept.stand_in_level, kept.expert_hints, kept.expert_budget_s) == ("expert", True, 0.5)
+    assert kept.timeout_action == "resign" and kept.daily_channel_id == 55
+    for wrong in ({"stand_in_level": "grandmaster"}, {"expert_budget_s": 0.1},
+                  {"expert_budget_s": 2.5}):  # fmt: skip
+        with pytest.raises(StorageError):
+            await repo.set_guild_settings(GUILD, **wrong)
+    assert await repo.guild_settings(GUILD) == kept
+    fresh = await repo.set_guild_settings(GUILD + 1, expert_budget_s=2.0)
+    assert fresh == GuildSettings(GUILD + 1)
 
 
 async def test_reminder_is_due_once_per_move(repo: Repository, clock: FakeClock) -> None:

@@ -1,0 +1,72 @@
+"""`/axio review game:<id>`: a finished game's moves beside the expert's, each player's
+accuracy, the review picture, and a button per marked move for the position before and
+after it (`ReviewControl` in controls.py answers those).
+
+Who may review what, and why, is `table/reviews.py`'s docstring. The answer is private
+(only the asker sees it): a review judges people's play, which is theirs to share. The
+refusals are checked before the defer (a quick read); the first review of a game may then
+think for a while in the process pool, behind Discord's "thinking…", and a second request
+is read from storage.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from ..i18n import _
+from ..screens.refusals import Refusal, answered, reply
+from ..screens.review import marked_move_files, review_file, review_text, review_view
+from .options import OPTION_INTEGER_LIMIT
+from .services import Services
+
+
+class ReviewCommands:
+    services: Services
+
+    @app_commands.command(description="A finished game's moves beside the expert's (only you)")
+    @answered()
+    @app_commands.describe(game="The game number, as /axio history shows it")
+    async def review(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Range[int, 1, OPTION_INTEGER_LIMIT],
+    ) -> None:
+        await show_review(self.services, interaction, game)
+
+
+async def show_review(services: Services, interaction: discord.Interaction, game_id: int) -> None:
+    reviews = services.reviews
+    record = await reviews.reviewable(game_id, interaction.guild_id or 0, interaction.user.id)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    review = await reviews.review(record)
+    view = review_view(record, review)
+    extra = {"view": view} if view is not None else {}
+    file = await review_file(record, review, services.paint)
+    await reply(interaction, review_text(record, review), file=file, **extra)
+
+
+async def show_marked_move(
+    services: Services, interaction: discord.Interaction, game_id: int, number: int
+) -> None:
+    """A review button: the position before and after move `number`, privately. Checked
+    again on every press (a forged id names any game): the same rights as the review, a
+    review that exists, a move it has."""
+    reviews = services.reviews
+    record = await reviews.reviewable(game_id, interaction.guild_id or 0, interaction.user.id)
+    review = await reviews.stored(record.id)
+    if review is None:
+        raise Refusal(
+            _("Game #{game} has no review yet: ask for one with `/axio review`.", game=game_id)
+        )
+    if not 1 <= number <= len(review.moves):
+        raise Refusal(
+            _(
+                "Game #{game} has no move {number}: use the buttons of its review.",
+                game=game_id,
+                number=number,
+            )
+        )
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    words, files = await marked_move_files(record, review, number, services.paint)
+    await reply(interaction, words, files=files)
