@@ -116,6 +116,16 @@ class Table:
             await self.env.settle()
         raise AssertionError(f"no turn post for move {record.move_count} of game {record.id}")
 
+    async def until(self, check: Callable[[], bool], what: str) -> None:
+        """Wait (five seconds at most) until `check()` holds: what a computer thinking in a
+        process pool posts arrives outside what SimCord waits for."""
+        for _ in range(100):
+            await self.env.settle()
+            if check():
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError(f"never happened: {what}")
+
     async def person_to_move(self, game_id: int) -> GameRecord:
         """The game once a person is to move or it is over (computers in a process pool
         move outside what SimCord waits for)."""

@@ -46,9 +46,9 @@ async def test_a_swiss_of_seven_at_tables_of_two_with_a_withdrawal_and_a_timeout
     gone = await table.slash(leaver, "axio tournament withdraw")
     assert gone.ephemeral and "will not be paired again" in gone.response.content
     assert "running game(s) go on with a computer" in gone.response.content
-    await table.env.settle()
-    assert any(
-        "withdrew" in text_of(m) for m in thread_of(table, round_one[0].channel_id).history()
+    thread = thread_of(table, round_one[0].channel_id)
+    await table.until(
+        lambda: any("withdrew" in text_of(m) for m in thread.history()), "the table is told"
     )
 
     late = round_one[1]  # nobody moves here: the player to move runs out of time
