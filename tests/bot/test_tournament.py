@@ -5,6 +5,8 @@ Swiss of 9 at tables of 3. (A kill -9 in the middle of a round: test_tournament_
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tests.bot.table import Table, labels, text_of
@@ -47,6 +49,10 @@ async def test_a_swiss_of_seven_at_tables_of_two_with_a_withdrawal_and_a_timeout
     assert gone.ephemeral and "will not be paired again" in gone.response.content
     assert "running game(s) go on with a computer" in gone.response.content
     thread = thread_of(table, round_one[0].channel_id)
+    record = await table.person_to_move(round_one[0].game_id)
+    if record.status == "running":  # the opponent's move: the table is told with its post
+        move = str(random.Random(1).choice(record.game.legal_moves()))
+        await table.slash_in(thread, table.member_for(record), "axio play", move=move)
     await table.until(
         lambda: any("withdrew" in text_of(m) for m in thread.history()), "the table is told"
     )
