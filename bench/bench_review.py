@@ -27,6 +27,7 @@ from pathlib import Path
 
 from bench.common import median_ms, report
 from bot.screens.review import review_file, review_text, review_view
+from bot.table.painter import Painter
 from bot.table.reviews import Reviews
 from bot.table.thinking import Thinker
 from engine import AxioGame
@@ -41,6 +42,8 @@ NAMES = ["Hard", "Normal", "Easy", "Normal too"]
 PLAY_BUDGET_S = 0.1
 REVIEW_SEED = 1
 CACHED_RUNS = 50
+PICTURE_PROCESSES = 2
+"""As the bot runs by default (`PICTURE_PROCESSES`)."""
 GUILD = 1
 HOST = 100
 
@@ -77,6 +80,9 @@ async def stored_review_ms(game: AxioGame, review: GameReview, folder: Path) -> 
         assert record.status == "finished"
         await repo.save_review(record.id, review.to_dict())
         reviews = Reviews(repo, NoThinking(0), budget_s=review.budget_s, clock=utc_now)
+        painter = Painter(PICTURE_PROCESSES)  # the bot's: the picture drawn in its workers
+        painter.start()
+        await painter.paint(render_review, review, list(NAMES))  # workers up before the clock
         storage_times, answer_times = [], []
         for _ in range(CACHED_RUNS):
             start = time.perf_counter()
@@ -88,11 +94,12 @@ async def stored_review_ms(game: AxioGame, review: GameReview, folder: Path) -> 
             shown = await reviews.review(found)
             answer = (
                 review_text(found, shown),
-                review_file(found, shown),
+                await review_file(found, shown, painter.paint),
                 review_view(found, shown),
             )
             answer_times.append((time.perf_counter() - start) * 1000)
             assert shown == review and answer[1].description
+        painter.close()
         return {
             "review_cached_ms": round(statistics.median(answer_times), 3),
             "review_cached_repo_ms": round(statistics.median(storage_times), 3),
@@ -140,7 +147,7 @@ def main() -> None:
             "review_s_per_move": round(review_s / len(moves), 3),
             "review_render_ms": render_ms,
             **cached,
-            "review_cached_path": "reviewable + kept review + words, picture, buttons",
+            "review_cached_path": "reviewable + kept review + words, picture (painter workers), buttons",
         }
     )
 
