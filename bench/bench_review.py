@@ -147,7 +147,9 @@ def main() -> None:
             "review_s_per_move": round(review_s / len(moves), 3),
             "review_render_ms": render_ms,
             **cached,
-            "review_cached_path": "reviewable + kept review + words, picture (painter workers), buttons",
+            "review_cached_path": (
+                "reviewable + kept review + words, picture (painter workers), buttons"
+            ),
         }
     )
 
