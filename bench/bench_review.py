@@ -26,6 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bench.common import median_ms, report
+from bot.config import Settings
 from bot.screens.review import review_file, review_text, review_view
 from bot.table.painter import Painter
 from bot.table.reviews import Reviews
@@ -42,7 +43,7 @@ NAMES = ["Hard", "Normal", "Easy", "Normal too"]
 PLAY_BUDGET_S = 0.1
 REVIEW_SEED = 1
 CACHED_RUNS = 50
-PICTURE_PROCESSES = 2
+PICTURE_PROCESSES = Settings.model_fields["picture_processes"].default
 """As the bot runs by default (`PICTURE_PROCESSES`)."""
 GUILD = 1
 HOST = 100
