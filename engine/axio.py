@@ -261,21 +261,22 @@ class AxioGame(TileGame):
             raise IllegalMoveError("first answer the exchange option: exchange or keep")
         seat = self.to_move
         if move.tile not in self.racks[seat]:
-            what = "the tile you drew" if self.solo else "your rack"
-            raise IllegalMoveError(f"{what} has no {'-'.join(c.label for c in move.tile)} tile")
+            if self.solo:
+                raise IllegalMoveError("the tile you drew is not {tile}", tile=move.tile)
+            raise IllegalMoveError("your rack has no {tile} tile", tile=move.tile)
         for cell in move.cells:
-            name = cell_name(cell)
             if cell not in self.board.area:
-                raise IllegalMoveError(f"{name} is outside the play area of this game")
+                raise IllegalMoveError(
+                    "{cell} is outside the play area of this game", cell=cell_name(cell)
+                )
             if not self.board.is_empty(cell):
-                raise IllegalMoveError(f"{name} is not empty")
+                raise IllegalMoveError("{cell} is not empty", cell=cell_name(cell))
         if not self.may_cover(seat, *move.cells):
-            rule = (
-                "any printed colour space"
-                if self.solo
-                else ("a printed colour space no tile touches yet")
+            if self.solo:
+                raise IllegalMoveError("your first tile must touch a printed colour space")
+            raise IllegalMoveError(
+                "your first tile must touch a printed colour space no tile touches yet"
             )
-            raise IllegalMoveError(f"your first tile must touch {rule}")
 
     def _place(self, move: Placement) -> PlayResult:
         seat, board = self.to_move, self.board

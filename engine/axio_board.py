@@ -52,7 +52,7 @@ def parse_cell(text: str) -> int:
     if clean[:1] and clean[0] in COLUMNS and row is not None and 1 <= row <= SIZE:
         return (row - 1) * SIZE + COLUMNS.index(clean[0])
     raise IllegalMoveError(
-        f"'{excerpt(text)}' is not a cell: use a column A–M and a row 1–13, like G7"
+        "'{text}' is not a cell: use a column A–M and a row 1–13, like G7", text=excerpt(text)
     )
 
 

@@ -31,8 +31,10 @@ class Placement:
     def __post_init__(self) -> None:
         if self.second not in NEIGHBOURS[self.first]:
             raise IllegalMoveError(
-                f"{cell_name(self.first)} and {cell_name(self.second)} are not side by side: "
-                "a tile covers two cells that share a side"
+                "{first} and {second} are not side by side: a tile covers two cells that "
+                "share a side",
+                first=cell_name(self.first),
+                second=cell_name(self.second),
             )
         if self.second < self.first:
             first, first_colour = self.first, self.first_colour
@@ -54,8 +56,9 @@ class Placement:
         read = _read_placement(text) if len(text) <= MOVE_TEXT_LIMIT else None
         if read is None:
             raise IllegalMoveError(
-                f"'{excerpt(text)}' is not a placement: write two cells with their colours, "
-                "like E5 blue, F5 red"
+                "'{text}' is not a placement: write two cells with their colours, like "
+                "E5 blue, F5 red",
+                text=excerpt(text),
             )
         a, colour_a, b, colour_b = read
         return cls(parse_cell(a), Colour.parse(colour_a), parse_cell(b), Colour.parse(colour_b))
@@ -77,7 +80,9 @@ class Exchange:
     def parse(cls, text: str) -> Exchange:
         word = text.strip().lower()
         if word not in _EXCHANGE_WORDS:
-            raise IllegalMoveError(f"'{excerpt(text)}' is not an answer: write exchange or keep")
+            raise IllegalMoveError(
+                "'{text}' is not an answer: write exchange or keep", text=excerpt(text)
+            )
         return cls(_EXCHANGE_WORDS[word])
 
     def __str__(self) -> str:

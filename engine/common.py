@@ -43,8 +43,8 @@ class Colour(enum.Enum):
             if key in (colour.value, colour.label, colour.symbol):
                 return colour
         raise IllegalMoveError(
-            f"'{excerpt(text)}' is not a colour: use r, g, b, o or p (red, green, blue, "
-            "orange, purple)"
+            "'{text}' is not a colour: use r, g, b, o or p (red, green, blue, orange, purple)",
+            text=excerpt(text),
         )
 
     def __str__(self) -> str:
@@ -64,7 +64,37 @@ COLOUR_INDEX: dict[Colour, int] = {colour: i for i, colour in enumerate(COLOURS)
 
 
 class IllegalMoveError(ValueError):
-    """Any move or move text the rules refuse. The message is written for the player."""
+    """Any move or move text the rules refuse. The message is written for the player.
+
+    It is kept as a `template` with named `{fields}` and the `values` that fill them
+    (`IllegalMoveError("{cell} is not empty", cell="E5")`), so that an interface speaking
+    another language translates the sentence whole, and the values it has words for (a
+    `Colour`, an AXIO tile as a pair of them) in its own words. `str(error)` is the English
+    sentence, colours by name. A template without values is used as it is (it may quote
+    braces a player typed)."""
+
+    def __init__(self, template: str, /, **values: object) -> None:
+        self.template = template
+        self.values = values
+        english = {name: _english(value) for name, value in values.items()}
+        super().__init__(template.format_map(english) if values else template)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled whole (games are played in worker processes too), values included."""
+        return (_illegal_move, (self.template, self.values))
+
+
+def _illegal_move(template: str, values: dict[str, object]) -> IllegalMoveError:
+    return IllegalMoveError(template, **values)
+
+
+def _english(value: object) -> object:
+    """A value as the English message writes it: colours by name, a tile `red-blue`."""
+    if isinstance(value, Colour):
+        return value.label
+    if isinstance(value, tuple) and value and all(isinstance(c, Colour) for c in value):
+        return "-".join(c.label for c in value)
+    return value
 
 
 MOVE_TEXT_LIMIT = 100

@@ -27,7 +27,7 @@ from .common import IllegalMoveError, PlayResult, Points, ScoredMove, best_by_po
 from .game import TileGame
 from .rota_display import CENTRE, START_POSITIONS, Display, corner_points, placed_text
 from .rota_moves import Position, RotaMove
-from .rota_names import position_name
+from .rota_names import position_name, turn_text
 from .rota_tiles import (
     ALL_TILES,
     Tile,
@@ -259,25 +259,32 @@ class RotaGame(TileGame):
     def _check(self, move: RotaMove, tile: Tile, laid: Tile) -> None:
         where = position_name(move.position)
         if move.position in self.display.tiles:
-            raise IllegalMoveError(f"{where} already holds a tile")
+            raise IllegalMoveError("{position} already holds a tile", position=where)
         if not self.display.is_legal_position(move.position):
             raise IllegalMoveError(
-                f"{where} shares no side with a tile of the display (touching only at a "
-                "corner is not enough)"
+                "{position} shares no side with a tile of the display (touching only at a "
+                "corner is not enough)",
+                position=where,
             )
         must_name = self.display.touching_empty_corner(move.position, laid)
         if must_name and move.name is None:
             raise IllegalMoveError(
-                f"your tile's empty corner touches another tile there: name a colour for it, "
-                f"like {RotaMove(*move.position, move.rotation).named_text} green"
+                "your tile's empty corner touches another tile there: name a colour for it, "
+                "like {position} {turn} green",
+                position=where,
+                turn=turn_text(move.rotation),
             )
         if move.name is not None and not must_name:
-            reason = (
-                "your tile has no empty corner"
-                if empty_corner(tile) is None
-                else "your tile's empty corner touches no other tile there"
+            if empty_corner(tile) is None:
+                raise IllegalMoveError(
+                    "your tile has no empty corner, so no colour is named: leave out {colour}",
+                    colour=move.name,
+                )
+            raise IllegalMoveError(
+                "your tile's empty corner touches no other tile there, so no colour is named: "
+                "leave out {colour}",
+                colour=move.name,
             )
-            raise IllegalMoveError(f"{reason}, so no colour is named: leave out '{move.name}'")
 
     def _after_placement(self) -> None:
         """Move on: the next extra turn with a supply tile, or draw and pass the turn."""

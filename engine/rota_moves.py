@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .common import MOVE_TEXT_LIMIT, Colour, IllegalMoveError, excerpt, small_number
-from .rota_names import TURN_ARROW, PositionNameError, parse_position_name, position_name, turn_text
+from .rota_names import TURN_ARROW, parse_position_name, position_name, turn_text
 from .rota_tiles import ROTATIONS
 
 Position = tuple[int, int]
@@ -79,7 +79,8 @@ class RotaMove:
             object.__setattr__(self, "name", Colour.parse(self.name))
         if self.rotation not in ROTATIONS:
             raise IllegalMoveError(
-                f"a tile turns by 0, 90, 180 or 270 degrees, not {self.rotation}"
+                "a tile turns by 0, 90, 180 or 270 degrees, not {rotation}",
+                rotation=self.rotation,
             )
 
     @property
@@ -90,12 +91,14 @@ class RotaMove:
     def parse(cls, text: str) -> RotaMove:
         read = None
         if len(text) <= MOVE_TEXT_LIMIT:
-            read = _read_move(_with_coordinates(text.replace(TURN_ARROW, " ")))
+            coordinates = _with_coordinates(text.replace(TURN_ARROW, " "))
+            read = None if coordinates is None else _read_move(coordinates)
         if read is None:
             raise IllegalMoveError(
-                f"'{excerpt(text)}' is not a Rota move: write the position (its name on the "
-                "display's edges), the turn and, for an empty corner touching a tile, a "
-                "colour, like O10 90 green"
+                "'{text}' is not a Rota move: write the position (its name on the display's "
+                "edges), the turn and, for an empty corner touching a tile, a colour, like "
+                "O10 90 green",
+                text=excerpt(text),
             )
         x, y, rotation, name = read
         return cls(x, y, rotation, Colour.parse(name) if name else None)
@@ -111,20 +114,23 @@ class RotaMove:
         return f"{position_name(self.position)} {turn_text(self.rotation)}{named}"
 
 
-def _with_coordinates(text: str) -> str:
+def _with_coordinates(text: str) -> str | None:
     """A move that starts with a position name (a letter), rewritten to start with its
     coordinates; other text is returned as it is. One pass: the name runs to the first
-    character that is not a letter, a digit or a minus."""
+    character that is not a letter, a digit or a minus.
+
+    A first word with a digit is meant as a name, so a wrong one is refused in its own
+    words (PositionNameError: "'ZQ10' is not a column: …"); one without (`nonsense`) is
+    None, and refused with the whole move's format."""
     text = text.strip()
     if not text[:1].isalpha():
         return text
     end = 0
     while end < len(text) and (text[end].isalnum() or text[end] == "-"):
         end += 1
-    try:
-        x, y = parse_position_name(text[:end])
-    except PositionNameError as error:
-        raise IllegalMoveError(f"'{excerpt(text)}' is not a Rota move: {error}") from error
+    if not any(ch.isdigit() for ch in text[:end]):
+        return None
+    x, y = parse_position_name(text[:end])
     return f"{x},{y} {text[end:].lstrip(' :')}"
 
 

@@ -16,6 +16,8 @@ pass over its characters (letters, then an optional minus, then digits), no back
 
 from __future__ import annotations
 
+from .common import IllegalMoveError, excerpt
+
 Position = tuple[int, int]
 
 FIRST_COLUMN = -12  # x of column A
@@ -24,8 +26,8 @@ LETTERS = 26
 ROW_OF_ORIGIN = 10  # the row number of y = 0
 
 
-class PositionNameError(ValueError):
-    """Text that is not the name of a Rota position."""
+class PositionNameError(IllegalMoveError):
+    """Text that is not the name of a Rota position (in a move, the move's refusal)."""
 
 
 def column_name(x: int) -> str:
@@ -53,7 +55,7 @@ def position_name(position: Position) -> str:
 def parse_column(letters: str) -> int:
     """The x of a column name; its letters before the last must all be Z or all be A."""
     if not letters or not letters.isalpha() or not letters.isascii():
-        raise PositionNameError(f"'{letters}' is not a column letter")
+        raise PositionNameError("'{text}' is not a column letter", text=excerpt(letters))
     letters = letters.upper()
     *prefix, last = letters
     x = ord(last) - ord("A") + FIRST_COLUMN
@@ -61,8 +63,9 @@ def parse_column(letters: str) -> int:
         lead = prefix[0]
         if lead not in "AZ" or any(c != lead for c in prefix):
             raise PositionNameError(
-                f"'{letters}' is not a column: a long column name repeats Z or A before "
-                "its last letter, like ZB or AY"
+                "'{text}' is not a column: a long column name repeats Z or A before its last "
+                "letter, like ZB or AY",
+                text=excerpt(letters),
             )
         x += len(prefix) * (LETTERS if lead == "Z" else -LETTERS)
     return x
@@ -78,8 +81,9 @@ def parse_position_name(text: str) -> Position:
     digits = number[1:] if number.startswith("-") else number
     if not letters or not digits or not digits.isascii() or not digits.isdigit():
         raise PositionNameError(
-            f"'{text}' is not a position: write the column letter and the row number shown "
-            "along the display's edges, like M10"
+            "'{text}' is not a position: write the column letter and the row number shown "
+            "along the display's edges, like M10",
+            text=excerpt(text),
         )
     return parse_column(letters), int(number) - ROW_OF_ORIGIN
 

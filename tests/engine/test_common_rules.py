@@ -1,8 +1,10 @@
 """Rules common to both games: colours, caps, AXIO! counting and the winner."""
 
+import pickle
+
 import pytest
 
-from engine import COLOURS, Colour, IllegalMoveError
+from engine import COLOURS, AxioGame, Colour, IllegalMoveError
 from engine.common import Scoreboard, standings
 
 
@@ -73,3 +75,32 @@ def test_immediate_winner_ranks_first_alone():
 def test_resigned_seat_ranks_last_whatever_its_scores():
     result = standings([[10] * 5, [2] * 5], resigned=[0])
     assert [(s.seat, s.winner, s.resigned) for s in result] == [(1, True, False), (0, False, True)]
+
+
+def test_a_refusal_keeps_its_template_and_values_for_translation():
+    """An interface translates the template whole and the values it knows; `str()` is the
+    English sentence with colours by name, also after crossing a process boundary."""
+    error = IllegalMoveError("your rack has no {tile} tile", tile=(Colour.RED, Colour.BLUE))
+    assert str(error) == "your rack has no red-blue tile"
+    assert error.template == "your rack has no {tile} tile"
+    assert error.values == {"tile": (Colour.RED, Colour.BLUE)}
+    copied = pickle.loads(pickle.dumps(error))
+    assert (copied.template, copied.values, str(copied)) == (
+        error.template,
+        error.values,
+        str(error),
+    )
+    assert str(IllegalMoveError("'{not a field}' typed")) == "'{not a field}' typed"
+
+
+def test_the_engines_refusals_name_their_values_rather_than_formatting_them():
+    """A refusal a player meets carries its cell, colour and typed text as values, so the
+    bot can say it in the player's language."""
+    game = AxioGame(2, seed=1)
+    with pytest.raises(IllegalMoveError) as caught:
+        game.play("E5 red, G5 blue")
+    assert caught.value.template.startswith("{first} and {second} are not side by side")
+    assert caught.value.values == {"first": "E5", "second": "G5"}
+    with pytest.raises(IllegalMoveError) as caught:
+        Colour.parse("mauve")
+    assert caught.value.values == {"text": "mauve"}

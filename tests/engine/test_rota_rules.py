@@ -162,7 +162,7 @@ def test_rota_must_name_a_colour_when_the_empty_corner_touches_a_tile() -> None:
 def test_rota_no_colour_named_when_the_empty_corner_touches_no_tile() -> None:
     game = rota_game(hand="r g b -")
     # Turned 180 at (2,0), "b - r g" puts the empty corner on (3,0), which no tile touches.
-    refused(game, "2,0 180 g", r"touches no other tile there.*leave out 'g'")
+    refused(game, "2,0 180 g", r"touches no other tile there.*leave out green")
     game.play("2,0 180")
     assert len(game.display) == 5
     refused(rota_game(hand="r g b o"), "2,0 0 r", "your tile has no empty corner")
