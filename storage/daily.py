@@ -126,8 +126,9 @@ class DailyCommands(Database):
         moment = now if now is not None else self._clock()
         day, stamp = day_number(moment), self._now_us(moment)
         if not is_open(day):
-            start = day_start(1).strftime("%d %B %Y")
-            raise StorageError(f"the daily challenge starts on {start} (00:00 UTC)")
+            raise StorageError(
+                "the daily challenge starts on {start} (00:00 UTC)", start=day_start(1).date()
+            )
         seed = daily_seed(kind, day)  # refuses a game without a daily challenge
         async with self._write() as conn:
             await serialize(conn, "daily", kind, user_id)

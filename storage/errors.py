@@ -15,12 +15,21 @@ from __future__ import annotations
 
 class StorageError(Exception):
     """Base of everything storage raises on purpose; the message can be shown to the player.
-    All but OutcomeUnknownError leave the database unchanged."""
+    All but OutcomeUnknownError leave the database unchanged.
+
+    As the engine's IllegalMoveError, the message is a `template` with named `{fields}`
+    and the `values` that fill them, so the bot translates the sentence whole
+    (`bot/catalog.py` collects the templates raised with a plain string)."""
+
+    def __init__(self, template: str = "", /, **values: object) -> None:
+        super().__init__(template.format(**values) if values else template)
+        self.template = template
+        self.values = values
 
 
 class GameNotFoundError(StorageError):
     def __init__(self, game_id: int) -> None:
-        super().__init__(f"there is no game number {game_id}")
+        super().__init__("there is no game number {game}", game=game_id)
         self.game_id = game_id
 
 
@@ -37,10 +46,11 @@ class ChannelBusyError(StorageError):
 
 
 class WrongStatusError(StorageError):
-    """The game is not in the state the command needs (e.g. joining a running game)."""
+    """The game (or tournament) is not in the state the command needs, e.g. joining a
+    running game; `sentence` says so to the player (a catalog template of its own)."""
 
-    def __init__(self, game_id: int, status: str, wanted: str) -> None:
-        super().__init__(f"that game is {status}, not {wanted}")
+    def __init__(self, game_id: int, status: str, sentence: str) -> None:
+        super().__init__(sentence)
         self.game_id = game_id
         self.status = status
 
@@ -66,7 +76,7 @@ class NotYourTurnError(StorageError):
 
 class LobbyFullError(StorageError):
     def __init__(self, seats: int) -> None:
-        super().__init__(f"all {seats} seats are taken: ask the host for a new game")
+        super().__init__("all {seats} seats are taken: ask the host for a new game", seats=seats)
         self.seats = seats
 
 

@@ -78,7 +78,7 @@ class LobbyCommands(Database):
         async with self._write() as conn:
             row = await fetch_row(conn, game_id)
             if row["status"] != "finished":
-                raise WrongStatusError(game_id, row["status"], "finished")
+                raise WrongStatusError(game_id, row["status"], "that game has not finished yet")
             seats = await fetch_seats(conn, game_id)
             if not any(s.user_id == user_id for s in seats):
                 raise NotSeatedError()
@@ -121,7 +121,11 @@ class LobbyCommands(Database):
         now: datetime | None = None,
     ) -> GameRecord:
         if level not in LEVELS:
-            raise StorageError(f"there is no {level!r} computer: choose {', '.join(LEVELS)}")
+            raise StorageError(
+                "there is no computer called {level}: choose {levels}",
+                level=level,
+                levels=", ".join(LEVELS),
+            )
         async with self._write() as conn:
             seats = await self._lobby_seats(conn, game_id)
             seat = Seat(len(seats), None, level, name or computer_name(seats, level))
@@ -168,7 +172,7 @@ class LobbyCommands(Database):
         async with self._write() as conn:
             row = await fetch_row(conn, game_id)
             if row["status"] not in ("lobby", "running"):
-                raise WrongStatusError(game_id, row["status"], "in progress")
+                raise WrongStatusError(game_id, row["status"], "that game is over already")
             stamp = self._now_us(now)
             await conn.execute(
                 "UPDATE games SET status = 'cancelled', ended_reason = ?, updated_at = ? "
@@ -242,7 +246,7 @@ class LobbyCommands(Database):
     ) -> int:
         game_class(kind)  # refuses an unknown kind before anything is written
         if not 1 <= max_seats <= 4:
-            raise StorageError(f"a game has 1 to 4 seats, not {max_seats}")
+            raise StorageError("a game has 1 to 4 seats, not {seats}", seats=max_seats)
         stamp = self._now_us(now)
         # The partial unique index refuses a second open game in the channel; DO NOTHING
         # rather than an error, which would spoil a PostgreSQL transaction.
@@ -271,7 +275,9 @@ class LobbyCommands(Database):
     async def _lobby_seats(self, conn: aiosqlite.Connection, game_id: int) -> tuple[Seat, ...]:
         row = await fetch_row(conn, game_id)
         if row["status"] != "lobby":
-            raise WrongStatusError(game_id, row["status"], "waiting for players")
+            raise WrongStatusError(
+                game_id, row["status"], "that game is no longer waiting for players"
+            )
         return await fetch_seats(conn, game_id)
 
     async def _add_seat(
@@ -318,7 +324,7 @@ class LobbyCommands(Database):
     ) -> GameRecord:
         row = await fetch_row(conn, game_id)
         if row["status"] != "lobby":
-            raise WrongStatusError(game_id, row["status"], "waiting to start")
+            raise WrongStatusError(game_id, row["status"], "that game has started already")
         seats = await fetch_seats(conn, game_id)
         game = game_class(row["kind"])(len(seats), seed)
         stamp = self._now_us(now)

@@ -90,7 +90,7 @@ class PlayCommands(OneTripMoves):
         async with self._write() as conn:
             row = await fetch_row(conn, game_id)
             if row["status"] != "running":
-                raise WrongStatusError(game_id, row["status"], "running")
+                raise WrongStatusError(game_id, row["status"], "that game is not being played now")
             if row["move_count"] != expected_move_count:
                 raise StaleTurnError(game_id, expected_move_count, row["move_count"])
             seats = await fetch_seats(conn, game_id)
@@ -224,7 +224,7 @@ async def resign_seat(
     """Resign a person's seat inside the caller's transaction (see PlayCommands.resign)."""
     row = await fetch_row(conn, game_id)
     if row["status"] != "running":
-        raise WrongStatusError(game_id, row["status"], "running")
+        raise WrongStatusError(game_id, row["status"], "that game is not being played now")
     seats = await fetch_seats(conn, game_id)
     if not 0 <= seat < len(seats) or not seats[seat].is_human:
         raise NotSeatedError()

@@ -34,7 +34,7 @@ class ReviewCommands(Database):
         async with self._write() as conn:
             row = await fetch_row(conn, game_id)
             if row["status"] != "finished":
-                raise WrongStatusError(game_id, row["status"], "finished")
+                raise WrongStatusError(game_id, row["status"], "that game has not finished yet")
             await conn.execute(
                 "INSERT INTO reviews (game_id, data, budget_s, seed, created_at) "
                 "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING",

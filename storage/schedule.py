@@ -72,16 +72,21 @@ class ScheduleQueries(Database):
     ) -> GuildSettings:
         """Change some settings (None keeps a value); 0 hours turns reminders/timeouts off;
         `language` "" goes back to the server's own Discord language."""
-        for label, hours in (("reminder", reminder_hours), ("timeout", timeout_hours)):
-            if hours is not None and not 0 <= hours <= 24 * 365:
-                raise StorageError(f"{label} hours must be between 0 (off) and 8760")
+        if reminder_hours is not None and not 0 <= reminder_hours <= 24 * 365:
+            raise StorageError("reminder hours must be between 0 (off) and 8760")
+        if timeout_hours is not None and not 0 <= timeout_hours <= 24 * 365:
+            raise StorageError("timeout hours must be between 0 (off) and 8760")
         if timeout_action not in (None, "computer", "resign"):
             raise StorageError("a timeout can make a computer move or resign the seat")
         if stand_in_level not in (None, *LEVELS):
-            raise StorageError(f"a stand-in plays at one of the levels {', '.join(LEVELS)}")
+            raise StorageError(
+                "a stand-in plays at one of the levels {levels}", levels=", ".join(LEVELS)
+            )
         low, high = EXPERT_BUDGET_RANGE
         if expert_budget_s is not None and not low <= expert_budget_s <= high:
-            raise StorageError(f"the expert thinks between {low:g} and {high:g} s a move")
+            raise StorageError(
+                "the expert thinks between {low} and {high} s a move", low=low, high=high
+            )
         values = {
             "guild": guild_id,
             "reminder": reminder_hours,

@@ -44,7 +44,7 @@ TOURNAMENT_COLUMNS = (
 
 class TournamentNotFoundError(StorageError):
     def __init__(self, tournament_id: int) -> None:
-        super().__init__(f"there is no tournament number {tournament_id}")
+        super().__init__("there is no tournament number {tournament}", tournament=tournament_id)
         self.tournament_id = tournament_id
 
 

@@ -59,8 +59,10 @@ class TooFewPlayersError(StorageError):
     def __init__(self, table_size: int, joined: int) -> None:
         least = max(2, table_size)
         super().__init__(
-            f"a tournament at tables of {table_size} needs at least {least} players: "
-            f"{joined} joined"
+            "a tournament at tables of {size} needs at least {least} players: {joined} joined",
+            size=table_size,
+            least=least,
+            joined=joined,
         )
 
 
@@ -112,11 +114,17 @@ class TournamentCommands(Database):
         if not 2 <= table_size <= 4:
             raise StorageError("tournament tables seat 2, 3 or 4 players")
         if format == "swiss" and not (rounds and 1 <= rounds <= SWISS_MAX_ROUNDS):
-            raise StorageError(f"a Swiss tournament has 1 to {SWISS_MAX_ROUNDS} rounds")
+            raise StorageError(
+                "a Swiss tournament has 1 to {rounds} rounds", rounds=SWISS_MAX_ROUNDS
+            )
         most = ROUND_ROBIN_MAX_PLAYERS if format == "round_robin" else MAX_PLAYERS
         cap = most if cap is None else cap
         if not max(2, table_size) <= cap <= most:
-            raise StorageError(f"this tournament can take {max(2, table_size)} to {most} players")
+            raise StorageError(
+                "this tournament can take {least} to {most} players",
+                least=max(2, table_size),
+                most=most,
+            )
         if not 0.25 <= days_per_move <= 30:
             raise StorageError("days per move lie between 0.25 (six hours) and 30")
         if action is None:
@@ -155,11 +163,13 @@ class TournamentCommands(Database):
             await lock_tournament(conn, tournament_id)
             t = await load_tournament(conn, tournament_id)
             if t.status != "signup":
-                raise WrongStatusError(tournament_id, t.status, "open for sign-up")
+                raise WrongStatusError(
+                    tournament_id, t.status, "that tournament is no longer open for sign-up"
+                )
             if t.player(user_id) is not None:
                 raise StorageError("you have already joined this tournament")
             if len(t.players) >= t.cap:
-                raise StorageError(f"all {t.cap} places are taken")
+                raise StorageError("all {places} places are taken", places=t.cap)
             await conn.execute(
                 "INSERT INTO tournament_players (tournament_id, user_id, name, joined_at) "
                 "VALUES (?, ?, ?, ?)",
@@ -173,7 +183,9 @@ class TournamentCommands(Database):
             await lock_tournament(conn, tournament_id)
             t = await load_tournament(conn, tournament_id)
             if t.status != "signup":
-                raise WrongStatusError(tournament_id, t.status, "open for sign-up")
+                raise WrongStatusError(
+                    tournament_id, t.status, "that tournament is no longer open for sign-up"
+                )
             cursor = await conn.execute(
                 "DELETE FROM tournament_players WHERE tournament_id = ? AND user_id = ?",
                 (tournament_id, user_id),
@@ -202,7 +214,9 @@ class TournamentCommands(Database):
             if t.status == "running":
                 return t
             if t.status != "signup":
-                raise WrongStatusError(tournament_id, t.status, "open for sign-up")
+                raise WrongStatusError(
+                    tournament_id, t.status, "that tournament is no longer open for sign-up"
+                )
             if len(t.players) < max(2, t.table_size):
                 raise TooFewPlayersError(t.table_size, len(t.players))
             ids = [p.user_id for p in t.players]
@@ -269,7 +283,7 @@ class TournamentCommands(Database):
                 )
                 return await load_tournament(conn, tournament_id)
             if t.status != "running":
-                raise WrongStatusError(tournament_id, t.status, "running")
+                raise WrongStatusError(tournament_id, t.status, "that tournament is not under way")
             await conn.execute(
                 "UPDATE tournament_players SET withdrawn_at = ? WHERE tournament_id = ? "
                 "AND user_id = ? AND withdrawn_at IS NULL",

@@ -130,7 +130,7 @@ async def test_an_attempt_counts_only_on_its_own_day(repo: Repository, clock):
 
 async def test_no_daily_before_the_launch(repo: Repository, clock):
     clock.now = day_start(1) - timedelta(minutes=1)
-    with pytest.raises(StorageError, match="starts on 24 November 2026"):
+    with pytest.raises(StorageError, match="starts on 2026-11-24"):
         await repo.play_daily("axio", HOME, ANN, "Ann")
 
 

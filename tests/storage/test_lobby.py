@@ -71,7 +71,7 @@ async def test_join_leave_and_computers(repo: Repository) -> None:
         await repo.join(record.id, 102, "Cy")
     with pytest.raises(NotSeatedError):
         await repo.leave(record.id, 555)
-    with pytest.raises(StorageError, match="no 'genius' computer"):
+    with pytest.raises(StorageError, match="no computer called genius"):
         await repo.add_computer(record.id, "genius")  # type: ignore[arg-type]
 
 
