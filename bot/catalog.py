@@ -1,7 +1,8 @@
 """Rewrite the message catalogs from the code: `python -m bot.catalog`.
 
 The English catalog (`bot/i18n/locales/messages.pot`) is every message the code marks
-(`_`, `ngettext`, `pgettext`, `N_`, `translate_in`) plus every text of the slash commands
+(`_`, `ngettext`, `pgettext`, `N_`, `translate_in`), every template of the refusals the
+engine and storage raise (`error_messages`), and every text of the slash commands
 (descriptions, option descriptions and choices, as the `CatalogTranslator` is asked for
 them; names stay English, see `bot/i18n/commands.py`).
 Each language's `.po` is then updated from it: new messages arrive untranslated, gone ones
@@ -10,6 +11,7 @@ are kept as obsolete, so a translator sees exactly what is missing
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -39,6 +41,49 @@ def code_messages() -> Iterator[Message]:
         yield message, context, f"bot/{filename}"
 
 
+RAISED_TEMPLATES = {
+    "IllegalMoveError": 0,
+    "PositionNameError": 0,
+    "StorageError": 0,
+    "WrongStatusError": 2,
+}
+"""The errors whose template the bot translates (`screens.words.told`), by the position of
+the template among the arguments they are raised with."""
+RAISING_PACKAGES = ("engine", "storage", "render", "bot")
+SUBCLASSING_PACKAGE = "storage"
+"""Where `super().__init__(template, …)` is a StorageError subclass naming its template."""
+
+
+def error_messages() -> Iterator[Message]:
+    """The templates of the engine's and storage's refusals: the argument named above when
+    it is a plain string. Refusals built with an f-string are operators' messages (a saved
+    game or a setting that does not read) and stay English."""
+    project = ROOT.parent
+    for package in RAISING_PACKAGES:
+        for path in sorted((project / package).rglob("*.py")):
+            where = path.relative_to(project).as_posix()
+            subclassing = package == SUBCLASSING_PACKAGE
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), where)):
+                template = _raised_template(node, subclassing)
+                if template is not None:
+                    yield template, None, where
+
+
+def _raised_template(node: ast.AST, subclassing: bool) -> str | None:
+    if not isinstance(node, ast.Call):
+        return None
+    name = getattr(node.func, "id", getattr(node.func, "attr", None))
+    index = RAISED_TEMPLATES.get(name) if isinstance(name, str) else None
+    if subclassing and name == "__init__":
+        index = 0
+    if index is None or len(node.args) <= index:
+        return None
+    argument = node.args[index]
+    if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
+        return argument.value
+    return None
+
+
 def command_messages() -> Iterator[Message]:
     """Every text of /axio that Discord shows, with the context the translator asks in."""
     from .commands.cog import AxioCog
@@ -58,7 +103,7 @@ def command_messages() -> Iterator[Message]:
 
 def template() -> Catalog:
     catalog = Catalog(project="axio-bot", domain=DOMAIN, fuzzy=False)
-    for message, context, where in (*code_messages(), *command_messages()):
+    for message, context, where in (*code_messages(), *error_messages(), *command_messages()):
         if message and message != "…":
             catalog.add(message, locations=[(where.replace(" ", "/"), 0)], context=context)
     return catalog

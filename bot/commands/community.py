@@ -13,6 +13,7 @@ from datetime import datetime
 import discord
 from discord import app_commands
 
+from engine.common import excerpt
 from engine.seasons import parse_season, season_of
 
 from ..i18n import _, speaking, use
@@ -233,7 +234,11 @@ def chosen_season(text: str | None, now: datetime) -> int | None:
         return parse_season(text)
     except ValueError as error:
         raise Refusal(
-            _("{error}. Or choose one of the seasons offered.", error=escaped(str(error)))
+            _(
+                "'{text}' is not a season: write a month like 2026-03, or choose one of the "
+                "seasons offered.",
+                text=escaped(excerpt(text)),
+            )
         ) from error
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import IllegalMoveError, TileGame
-from engine.common import MOVE_TEXT_LIMIT
+from engine.common import MOVE_TEXT_LIMIT, excerpt
 from engine.rota_names import position_name
 
 from ..i18n import LANGUAGES, pgettext, speaking
@@ -28,9 +28,17 @@ def parse_player_move(game: TileGame, text: str) -> Any:
     MOVE_TEXT_LIMIT long (the `/axio play` option says so too)."""
     if len(text) > MOVE_TEXT_LIMIT:
         raise IllegalMoveError(
-            f"a move is at most {MOVE_TEXT_LIMIT} characters, and that text has {len(text)}"
+            "a move is at most {limit} characters, and that text has {length}",
+            limit=MOVE_TEXT_LIMIT,
+            length=len(text),
         )
-    return game.parse_move(engine_colour_words(text))
+    english = engine_colour_words(text)
+    try:
+        return game.parse_move(english)
+    except IllegalMoveError as error:  # quote what the player typed, not its English
+        if english == text or error.values.get("text") != excerpt(english):
+            raise
+        raise IllegalMoveError(error.template, **{**error.values, "text": excerpt(text)}) from None
 
 
 STAMP = "@"

@@ -7,12 +7,13 @@ to one member can never delete another's data, even if pressed by someone else.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import discord
 
 from storage import GameRecord
-from storage.members import Forgotten, MemberData, described
+from storage.members import PERSONAL_DATA, Forgotten, MemberData
 
 from ..i18n import N_, _, ngettext
 from .controls import Address, ControlButton, id_number, view_of
@@ -39,12 +40,67 @@ WHAT_STAYS = N_(
 )
 
 
+KEPT: dict[str, Callable[[int], str]] = {
+    "games.host_id": lambda n: ngettext("{count} game hosted", "{count} games hosted", n),
+    "seats.user_id": lambda n: ngettext(
+        "{count} seat at a table (with the name shown)",
+        "{count} seats at tables (with the name shown)",
+        n,
+    ),
+    "results.player_id": lambda n: ngettext(
+        "{count} result of a finished game (with the rating then)",
+        "{count} results of finished games (with the rating then)",
+        n,
+    ),
+    "ratings.player_id": lambda n: ngettext(
+        "{count} rating and record (games, wins, best)",
+        "{count} ratings and records (games, wins, best)",
+        n,
+    ),
+    "solo_best.user_id": lambda n: ngettext(
+        "{count} solo high score", "{count} solo high scores", n
+    ),
+    "notify.user_id": lambda n: ngettext(
+        "{count} direct-message reminder choice", "{count} direct-message reminder choices", n
+    ),
+    "skip_votes.voter_id": lambda n: ngettext(
+        "{count} vote to skip a late player", "{count} votes to skip a late player", n
+    ),
+    "season_ratings.player_id": lambda n: ngettext(
+        "{count} monthly season rating", "{count} monthly season ratings", n
+    ),
+    "daily_attempts.user_id": lambda n: ngettext(
+        "{count} daily challenge result", "{count} daily challenge results", n
+    ),
+    "tournaments.host_id": lambda n: ngettext(
+        "{count} tournament hosted", "{count} tournaments hosted", n
+    ),
+    "tournament_players.user_id": lambda n: ngettext(
+        "{count} tournament entry", "{count} tournament entries", n
+    ),
+    "tournament_byes.user_id": lambda n: ngettext(
+        "{count} tournament bye", "{count} tournament byes", n
+    ),
+}
+"""Each kind of row storage keeps about a member (`storage.members.PERSONAL_DATA`), counted
+in the member's language. Storage's own English (`what`) is the operators'."""
+
+
+def kept_lines(rows: dict[str, int]) -> list[str]:
+    """`- 3 seats at tables (…)`: one line per kind of row counted, none for a zero."""
+    return [
+        f"- {KEPT[entry.key](rows[entry.key]) if entry.key in KEPT else entry.what}"
+        for entry in PERSONAL_DATA
+        if rows.get(entry.key)
+    ]
+
+
 def forget_question(found: MemberData) -> tuple[str, discord.ui.View | None]:
     """What will be deleted, and the buttons to do it or not (none when nothing is kept)."""
     if not found.total:
         return _(NOTHING_KEPT), None
     lines = [_("**Delete everything the bot keeps about you, in every server?** It holds:")]
-    lines += [f"- {line}" for line in found.lines()]
+    lines += kept_lines(found.rows)
     for record in found.lobbies:
         lines.append(_("- a seat in the lobby of {game}: you leave it", game=_game(record)))
     for record in found.playing:
@@ -69,7 +125,7 @@ def forget_question(found: MemberData) -> tuple[str, discord.ui.View | None]:
 
 def forgotten_text(done: Forgotten) -> str:
     lines = [_("🗑️ **Your data is deleted.** Removed or made a former player's:")]
-    lines += [f"- {line}" for line in described(done.rows)] or [_("- nothing was left")]
+    lines += kept_lines(done.rows) or [_("- nothing was left")]
     if done.resigned:
         lines.append(_("A computer now plays your seat in {games}.", games=_games(done.resigned)))
     if done.ended:

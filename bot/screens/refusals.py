@@ -41,6 +41,7 @@ from storage.errors import (
 from ..i18n import N_, _
 from .outcomes import Change, fault_text, stored_text
 from .safe_text import NOBODY, capped, escaped
+from .words import told
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +76,7 @@ def refusal_text(error: BaseException, change: Change | None = None) -> str | No
     if isinstance(error, IllegalMoveError):  # may quote what was typed: escaped
         return _(
             "That move is not allowed: {reason}. Try `/axio hand` to see your options.",
-            reason=escaped(str(error)),
+            reason=escaped(told(error)),
         )
     if isinstance(error, StaleTurnError):
         return _(
@@ -86,7 +87,7 @@ def refusal_text(error: BaseException, change: Change | None = None) -> str | No
         said = storage_words(error)
         if said is not None:
             return said
-        text = escaped(str(error))  # storage's own English: a rarer refusal
+        text = escaped(told(error))  # a rarer refusal, from storage's template
         return text[:1].upper() + text[1:] + "."
     if isinstance(error, app_commands.TransformerError):  # Discord checks options first
         return _("That option's value is not one I can use: choose from what Discord offers.")

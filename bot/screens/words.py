@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from datetime import date
 
-from engine import COLOURS, Colour
+from engine import COLOURS, Colour, IllegalMoveError
 from render import PictureWords
 from render.community import DailyCard
 from render.words import CardWords
+from storage import StorageError
 
-from ..i18n import LANGUAGES, _, current, ngettext, number, pgettext, speaking
+from ..i18n import LANGUAGES, _, current, long_day, ngettext, number, pgettext, speaking
 
 COLOUR_EMOJI: dict[Colour, str] = {
     Colour.RED: "🔴",
@@ -72,6 +74,28 @@ def tile_words(tile: Sequence[Colour]) -> str:
 def tile_code_words(code: str) -> str:
     """An AXIO tile as the engine writes it (`bp`), in words: `🔵 blue + 🟣 purple`."""
     return tile_words([Colour(letter) for letter in code if letter in "rgbop"])
+
+
+def told(error: IllegalMoveError | StorageError) -> str:
+    """What the engine or storage refuses, in the language being spoken: the error's
+    template translated whole, its values in the reader's words (colours and tiles
+    `🔴 red + 🔵 blue`, numbers `0,25`, dates); cells, positions and what was typed stay as
+    they are. A template the catalog does not hold (an operator's message about a saved
+    game) stays English."""
+    values = {name: _value_words(value) for name, value in error.values.items()}
+    return _(error.template, **values)
+
+
+def _value_words(value: object) -> object:
+    if isinstance(value, Colour):
+        return colour_words(value)
+    if isinstance(value, tuple) and value and all(isinstance(c, Colour) for c in value):
+        return tile_words(value)
+    if isinstance(value, float):
+        return number(value, 2)
+    if isinstance(value, date):
+        return long_day(value)
+    return value
 
 
 def counted(number: int, noun: str) -> str:

@@ -40,7 +40,7 @@ async def test_keep_it_changes_nothing(table: Table) -> None:
     result = await table.slash(table.ann, "axio forget-me")
     asked = question(result)
     assert result.ephemeral and labels(asked) == ["Delete my data", "Keep it"]
-    assert "1 seats at tables" in text_of(asked) and "a computer plays it on" in text_of(asked)
+    assert "1 seat at a table" in text_of(asked) and "a computer plays it on" in text_of(asked)
     await table.click(table.ann, asked, label="Keep it")
     assert "Nothing was deleted" in text_of(asked) and labels(asked) == []
     assert await every_value(table.bot.repo) == before

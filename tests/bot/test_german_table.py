@@ -132,10 +132,30 @@ async def a_turn_of_asides(table: Table, game_id: int) -> None:
     assert refused.ephemeral and "ist am Zug, nicht du" in refused.response.content
     for look in ("axio board", "axio scores", "axio log"):
         assert (await table.slash(mover, look)).ephemeral
+    await bad_moves(table, mover, record.kind)
     offered = await table.autocomplete(mover, "axio play", "move", "")
     value = offered[0]["value"] if isinstance(offered[0], dict) else offered[0].value
     played = await table.slash(mover, "axio play", move=value)  # German colours read back
     assert played.response.content.startswith("Du hast"), played.response.content
+
+
+BAD_MOVES = {
+    "axio": ("irgendwas", "E5 rot, G5 blau", "A1 rot, A2 rot", "tauschen", "Q5 rot, R5 rot"),
+    "rota": ("irgendwas", "ZQ10 90", "M10 90 grün", "M10 45", "A1 90"),
+}
+"""Moves the engine refuses for different reasons (unreadable, cells apart, a tile not held,
+no exchange to answer, an occupied or lonely position, a wrong turn): each reason must
+reach a German player in German (`assert_no_english` scans them with everything else)."""
+
+
+async def bad_moves(table: Table, mover: Any, kind: str) -> None:
+    reasons = set()
+    for text in BAD_MOVES[kind]:
+        refused = await table.slash(mover, "axio play", move=text)
+        said = refused.response.content
+        assert refused.ephemeral and said.startswith("Dieser Zug ist nicht erlaubt: "), said
+        reasons.add(said)
+    assert len(reasons) == len(BAD_MOVES[kind]), reasons
 
 
 async def test_a_whole_axio_game_in_german(german: Table):
