@@ -30,7 +30,7 @@ Public API, for the bot (names are stable):
   one frame per turn.
 - ``render_review(review, names) -> bytes`` a game review (``engine.ai.review.GameReview``)
   as a line chart of each player's lowest colour over the game, mistakes and blunders
-  marked; ``review_alt_text(review, names) -> str`` says the same in words (alt text).
+  marked, in a ``ReviewWords``'s words (English by default; its alt text is the bot's).
 - ``render_daily_card(DailyCard(kind, day, scores, percentile, players, streak,
   best_streak)) -> bytes`` the daily challenge's spoiler-free share card (no board), and
   ``daily_card_alt(card) -> str`` its alt text.
@@ -65,11 +65,11 @@ from .community import (
 )
 from .pieces import hand_tile_box, rack_badge_centre, rack_half_box, render_hand, render_rack
 from .replay import render_replay
-from .review import render_review, review_alt_text, review_layout
+from .review import render_review, review_layout
 from .rota_display import render_rota_display, rota_layout, rota_position_centre
 from .scoreboard import render_scoreboard, seat_origin
 from .table import render_table, table_origins
-from .words import PictureWords
+from .words import PictureWords, ReviewWords
 
 
 def render_board(game: TileGame, preview: object = None) -> bytes:
@@ -87,6 +87,7 @@ def render_board(game: TileGame, preview: object = None) -> bytes:
 __all__ = [
     "DailyCard",
     "PictureWords",
+    "ReviewWords",
     "StandingsRow",
     "axio_cell_centre",
     "axio_layout",
@@ -107,7 +108,6 @@ __all__ = [
     "render_scoreboard",
     "render_standings",
     "render_table",
-    "review_alt_text",
     "review_layout",
     "rota_layout",
     "rota_position_centre",

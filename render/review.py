@@ -1,5 +1,6 @@
 """The review picture: each player's lowest colour over the game as a line chart, the
-big mistakes marked, and alt text that says the same in words.
+big mistakes marked (its alt text is the bot's, `bot/screens/review.py`, in the reader's
+language).
 
 The lowest colour is what decides the game, so it is the one line per player worth
 following. Players read it on a phone (about 390 px wide): the image is 720 px wide like
@@ -16,11 +17,12 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from engine.ai.review import GameReview, MoveReview
+from engine.ai.review import GameReview, MoveReview, PlayerReview
 from engine.common import Colour
 
 from . import theme
 from .theme import RGB
+from .words import REVIEW_ENGLISH, ReviewWords
 
 WIDTH = 720
 TITLE = 64
@@ -96,15 +98,18 @@ def review_layout(review: GameReview) -> ChartLayout:
     return ChartLayout(len(review.lowest) - 1, PLOT_TOP, top, review.players, marks)
 
 
-def render_review(review: GameReview, names: Sequence[str]) -> bytes:
+def render_review(
+    review: GameReview, names: Sequence[str], words: ReviewWords = REVIEW_ENGLISH
+) -> bytes:
     """The chart as PNG bytes; `names` in seat order."""
     layout = review_layout(review)
     image = Image.new("RGB", (WIDTH, layout.height), theme.CARD)
     draw = ImageDraw.Draw(image)
-    title = "Lowest colour"
+    title = words.title
     theme.text(draw, (PAD, TITLE // 2 + 4), title, 34, theme.TEXT, anchor="lm")
     # After the title, not in the top-right corner, where Discord puts its download button.
-    subtitle = f"{GAME_NAMES.get(review.kind, review.kind)} · {layout.moves} moves"
+    moves = words.moves or f"{layout.moves} moves"
+    subtitle = f"{GAME_NAMES.get(review.kind, review.kind)} · {moves}"
     x = PAD + theme.text_width(title, 34) + 16
     theme.text(draw, (x, TITLE // 2 + 6), subtitle, SMALL_SIZE, theme.MUTED, anchor="lm")
     _axes(draw, layout)
@@ -112,7 +117,7 @@ def render_review(review: GameReview, names: Sequence[str]) -> bytes:
         values = [row[seat] for row in review.lowest]
         _line(draw, layout, seat, values)
     _marks(draw, layout, review)
-    _legend(draw, layout, review, names)
+    _legend(draw, layout, review, names, words)
     return theme.png_bytes(image)
 
 
@@ -200,14 +205,18 @@ def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
 
 
 def _legend(
-    draw: ImageDraw.ImageDraw, layout: ChartLayout, review: GameReview, names: Sequence[str]
+    draw: ImageDraw.ImageDraw,
+    layout: ChartLayout,
+    review: GameReview,
+    names: Sequence[str],
+    words: ReviewWords,
 ) -> None:
     """One row per player: their line's colour, name, accuracy and marks."""
     y = layout.bottom + AXIS_BOTTOM + LEGEND_ROW // 2
     for player in review.seats:
         seat = player.seat
         draw.line((PAD, y, PAD + 36, y), fill=seat_rgb(seat), width=LINE + 2)
-        summary = _summary(player.accuracy, player.mistakes, player.blunders)
+        summary = _summary(player, words.no_choices)
         right = WIDTH - PAD
         summary_w = theme.text_width(summary, SMALL_SIZE)
         name = theme.fit_text(names[seat], TEXT_SIZE, right - summary_w - 24 - (PAD + 48))
@@ -215,52 +224,20 @@ def _legend(
         theme.text(draw, (right, y), summary, SMALL_SIZE, theme.MUTED, anchor="rm")
         y += LEGEND_ROW
     if layout.marks:
-        for x, grade in ((PAD, "mistake"), (PAD + 220, "blunder")):
+        grades = (("mistake", words.mistake), ("blunder", words.blunder))
+        x = PAD
+        for grade, word in grades:
             _mark(draw, (x + 18, y), grade)
-            words = f"{SIGNS[grade]} {grade}"
-            theme.text(draw, (x + 44, y), words, SMALL_SIZE, theme.MUTED, anchor="lm")
+            legend = f"{SIGNS[grade]} {word}"
+            theme.text(draw, (x + 44, y), legend, SMALL_SIZE, theme.MUTED, anchor="lm")
+            x += max(220, 44 + theme.text_width(legend, SMALL_SIZE) + 40)
 
 
-def _summary(accuracy: float | None, mistakes: int, blunders: int) -> str:
-    parts = [f"{accuracy:.0f} %" if accuracy is not None else "no choices"]
-    if mistakes:
-        parts.append(f"{mistakes}?")
-    if blunders:
-        parts.append(f"{blunders}??")
+def _summary(player: PlayerReview, no_choices: str) -> str:
+    accuracy = player.accuracy
+    parts = [f"{accuracy:.0f} %" if accuracy is not None else no_choices]
+    if player.mistakes:
+        parts.append(f"{player.mistakes}?")
+    if player.blunders:
+        parts.append(f"{player.blunders}??")
     return "  ".join(parts)
-
-
-ALT_LIMIT = 1000
-"""Discord takes up to 1,024 characters of alt text for an attachment."""
-
-
-def review_alt_text(review: GameReview, names: Sequence[str]) -> str:
-    """The chart in words: the game, then per player where their lowest colour ended,
-    their accuracy and their big mistakes, with what the expert would have played."""
-    game = GAME_NAMES.get(review.kind, review.kind)
-    moves = len(review.lowest) - 1
-    parts = [f"Line chart of each player's lowest colour over {moves} moves of {game}."]
-    for player in review.seats:
-        seat = player.seat
-        accuracy = (
-            f"accuracy {player.accuracy:.0f} %"
-            if player.accuracy is not None
-            else "no moves to judge"
-        )
-        marks = review.marked(seat)
-        text = f"{names[seat]}: lowest colour {player.lowest} at the end, {accuracy}"
-        if marks:
-            counts = [_count(player.mistakes, "mistake"), _count(player.blunders, "blunder")]
-            listed = "; ".join(_mark_words(m) for m in marks)
-            text += f", {' and '.join(c for c in counts if c)} ({listed})"
-        parts.append(text + ".")
-    words = " ".join(parts)
-    return words if len(words) <= ALT_LIMIT else words[: ALT_LIMIT - 1].rstrip() + "…"
-
-
-def _mark_words(move: MoveReview) -> str:
-    return f"move {move.number}, {move.played}, cost {move.cost:g}, expert: {move.best}"
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}" if n else ""

@@ -81,3 +81,18 @@ def ordinal(rank: int, words: PictureWords = ENGLISH) -> str:
 
 def seat_word(names: list[str], seat: int, words: PictureWords = ENGLISH) -> str:
     return names[seat] if seat < len(names) else words.player.format(number=seat + 1)
+
+
+@dataclass(frozen=True)
+class ReviewWords:
+    """The words of the review chart. `moves` comes whole from the bot (it has the
+    language's plural forms); empty: English."""
+
+    title: str = "Lowest colour"
+    moves: str = ""
+    no_choices: str = "no choices"
+    mistake: str = "mistake"
+    blunder: str = "blunder"
+
+
+REVIEW_ENGLISH = ReviewWords()

@@ -13,7 +13,7 @@ import discord
 from engine import game_class
 from engine.ai.review import BLUNDER, INACCURACY, MISTAKE, GameReview, MoveReview
 from engine.axio_moves import Exchange
-from render import render_board, render_review, render_table, review_alt_text
+from render import ReviewWords, render_board, render_review, render_table
 from storage import GameRecord
 
 from ..i18n import _, ngettext, number, pgettext
@@ -136,10 +136,61 @@ def move_line(kind: str, move: MoveReview, name: str) -> str:
 async def review_file(record: GameRecord, review: GameReview, paint: Paint) -> discord.File:
     names = [seat.name for seat in record.seats]
     return image_file(
-        await paint(render_review, review, names),
+        await paint(render_review, review, names, review_words(review)),
         f"axio-review-{record.id}.png",
-        review_alt_text(review, names),
+        review_alt(review, names),
     )
+
+
+def review_words(review: GameReview) -> ReviewWords:
+    """The chart's words in the language being spoken."""
+    moves = len(review.lowest) - 1
+    return ReviewWords(
+        title=_("Lowest colour"),
+        moves=ngettext("{count} move", "{count} moves", moves),
+        no_choices=_("no choices"),
+        mistake=pgettext("review", "mistake"),
+        blunder=pgettext("review", "blunder"),
+    )
+
+
+ALT_LIMIT = 1000
+"""Discord takes up to 1,024 characters of alt text for an attachment."""
+
+
+def review_alt(review: GameReview, names: list[str]) -> str:
+    """The chart in words: the game, then per player where their lowest colour ended,
+    their accuracy and their big mistakes, with what the expert would have played."""
+    moves = len(review.lowest) - 1
+    parts = [
+        ngettext(
+            "Line chart of each player's lowest colour over {count} move of {game}.",
+            "Line chart of each player's lowest colour over {count} moves of {game}.",
+            moves,
+            game=title(review.kind),
+        )
+    ]
+    for player in review.seats:
+        name = names[player.seat]
+        if player.accuracy is None:
+            parts.append(
+                _("{name}: lowest colour {lowest} at the end, no moves to judge.",
+                  name=name, lowest=player.lowest)
+            )  # fmt: skip
+        else:
+            parts.append(
+                _("{name}: lowest colour {lowest} at the end, accuracy {accuracy} %.",
+                  name=name, lowest=player.lowest, accuracy=number(player.accuracy, 0))
+            )  # fmt: skip
+        for move in review.marked(player.seat):
+            parts.append(
+                _("Move {number}, {grade}: {played} (cost {cost}); the expert: {best}.",
+                  number=move.number, grade=grade_name(move.grade),
+                  played=move_words(review.kind, move.played), cost=number(move.cost, 2),
+                  best=move_words(review.kind, move.best))
+            )  # fmt: skip
+    words = " ".join(parts)
+    return words if len(words) <= ALT_LIMIT else words[: ALT_LIMIT - 1].rstrip() + "…"
 
 
 def review_view(record: GameRecord, review: GameReview) -> discord.ui.View | None:

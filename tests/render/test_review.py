@@ -1,11 +1,11 @@
 """The review chart as a person sees it: one line per player at their lowest colour,
-mistakes ringed and blunders dotted where they happened, readable on a phone; and alt
-text that says the same."""
+mistakes ringed and blunders dotted where they happened, readable on a phone (its alt
+text is the bot's: tests/bot/test_review_words.py)."""
 
 from __future__ import annotations
 
 from engine.ai.review import GameReview, MoveReview, PlayerReview
-from render import render_review, review_alt_text, review_layout
+from render import render_review, review_layout
 from render.review import MARK_RGB, WIDTH, seat_rgb
 
 from .pixels import count, decode
@@ -75,19 +75,3 @@ def test_a_game_without_mistakes_has_no_marks_and_no_key():
     for rgb in MARK_RGB.values():
         assert count(image, (0, 0, image.width, image.height), rgb) == 0
     assert review_layout(clean).height < review_layout(made_up_review()).height
-
-
-def test_alt_text_names_each_player_their_result_and_their_big_mistakes():
-    words = review_alt_text(made_up_review(), NAMES)
-    assert "12 moves of AXIO Rota" in words
-    assert "Alice: lowest colour 6 at the end, accuracy 100 %." in words
-    assert "Bob: lowest colour 3 at the end, accuracy 71 %, 1 mistake and 1 blunder" in words
-    assert "move 5, m5, cost 2, expert: e5" in words
-    assert "move 9, m9, cost 6.5, expert: e9" in words
-
-
-def test_alt_text_stays_within_discords_limit():
-    review = made_up_review()
-    long_names = ["A" * 600, "B" * 600]
-    words = review_alt_text(review, long_names)
-    assert len(words) <= 1000 and words.endswith("…")
