@@ -18,7 +18,8 @@ from engine.rota import RotaGame
 
 from . import theme
 from .axio_board import axio_layout, draw_board, last_turn_placements
-from .rota_display import RotaLayout, draw_display
+from .rota_display import draw_display
+from .rota_geometry import RotaLayout
 
 WIDTH = 720
 AXIO_WINDOW = 7  # cells a side
