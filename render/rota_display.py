@@ -127,20 +127,32 @@ def _label_sprite(name: str, tile: int) -> Image.Image:
 
 
 @lru_cache(maxsize=512)
-def _edge_sprite(words: str, size: int, box: int) -> Image.Image:
-    """A column letter or row number, centred in a `box`-sided square of card."""
-    image = Image.new("RGB", (box, box), theme.CARD)
+def _edge_sprite(words: str, size: int, box: int, ground: theme.RGB = theme.CARD) -> Image.Image:
+    """A column letter or row number, centred in a `box`-sided square of `ground`."""
+    image = Image.new("RGB", (box, box), ground)
     theme.text(ImageDraw.Draw(image), (box / 2, box / 2), words, size, theme.MUTED)
     return image
 
 
-def _edges(image: Image.Image, layout: RotaLayout) -> None:
-    """Column letters along the top, row numbers down the left: what names are made of."""
+def _edges(image: Image.Image, layout: RotaLayout, shared: set[int]) -> None:
+    """Column letters along the top, row numbers down the left: what names are made of.
+    The letters of the `shared` columns (those another band of a wrapped display shows
+    too) sit on a raised strip, so the eye finds where one band goes on in the next."""
     size, band = layout.edge_font, layout.band
     left, top = layout.origin
+    runs = [x for x in shared if x - 1 not in shared]
+    for first in runs:
+        last = first
+        while last + 1 in shared:
+            last += 1
+        x0, _, _, _ = layout.position_box((first, layout.y0))
+        _, _, x1, _ = layout.position_box((last, layout.y0))
+        strip = (x0 + 2, top + layout.pad, x1 - 3, top + layout.pad + band - 1)
+        ImageDraw.Draw(image).rounded_rectangle(strip, radius=band // 2, fill=theme.PANEL)
     for x, letters in layout.column_labels():
         cx, _ = layout.position_centre((x, layout.y0))
-        sprite = _edge_sprite(letters, size, min(band, layout.tile))
+        ground = theme.PANEL if x in shared else theme.CARD
+        sprite = _edge_sprite(letters, size, min(band, layout.tile), ground)
         image.paste(
             sprite, (cx - sprite.width // 2, top + layout.pad + (band - sprite.height) // 2)
         )
@@ -151,12 +163,17 @@ def _edges(image: Image.Image, layout: RotaLayout) -> None:
 
 
 def _draw_band(
-    image: Image.Image, game: RotaGame, layout: RotaLayout, labels: bool, move: RotaMove | None
+    image: Image.Image,
+    game: RotaGame,
+    layout: RotaLayout,
+    labels: bool,
+    move: RotaMove | None,
+    shared: set[int],
 ) -> None:
-    """One window of the display: its edge labels, tiles, the last move, the named
-    positions (with `labels`), a ghost move."""
+    """One window of the display: its edge labels (the `shared` columns marked), tiles, the
+    last move, the named positions (with `labels`), a ghost move."""
     draw = ImageDraw.Draw(image)
-    _edges(image, layout)
+    _edges(image, layout, shared)
     for position, corners in game.display:
         if layout.contains(position):  # a band or a close-up shows a window of the display
             image.paste(tile_sprite(corners, layout.tile), layout.position_box(position)[:2])
@@ -201,7 +218,7 @@ def draw_display(
     image = Image.new("RGB", layout.size, theme.CARD)
     move = RotaMove.parse(preview) if isinstance(preview, str) else preview
     for band in layout.bands:
-        _draw_band(image, game, band, labels, move)
+        _draw_band(image, game, band, labels, move, layout.shared_columns(band))
     _rules(image, layout)
     return image
 

@@ -254,6 +254,15 @@ class DisplayLayout:
         holding = [band for band in self.bands if band.contains(position)] or [self.bands[0]]
         return max(holding, key=lambda band: min(x - band.x0, band.x0 + band.cols - 1 - x))
 
+    def shared_columns(self, band: RotaLayout) -> set[int]:
+        """The columns of `band` that another band shows too."""
+        return {
+            x
+            for x in range(band.x0, band.x0 + band.cols)
+            for other in self.bands
+            if other is not band and other.x0 <= x < other.x0 + other.cols
+        }
+
     def boxes(self, position: Position) -> list[Box]:
         """Every square of a position: two where neighbouring bands share its column."""
         return [band.position_box(position) for band in self.bands if band.contains(position)]

@@ -149,15 +149,22 @@ def late_positions(players: int, seed: int) -> list[RotaGame]:
     return [RotaGame.replay(players, seed, moves[:point]) for point in points]
 
 
-def bands_are_cropped(game: RotaGame) -> None:
-    """Every row and column of every band of the picture holds a tile or an open position:
-    nothing shown that is not played or playable."""
+def check_bands(game: RotaGame) -> None:
+    """Every row and column of every band of the picture holds a tile or an open position
+    (nothing shown that is not played or playable), and every open position has a band
+    that shows the columns on both its sides, where the tiles its corners meet lie."""
     shown = {*game.display.tiles, *game.legal_positions()}
-    for band in rota_layout(game).bands:
+    layout = rota_layout(game)
+    for band in layout.bands:
         xs = range(band.x0, band.x0 + band.cols)
         ys = range(band.y0, band.y0 + band.rows)
         assert all(any((x, y) in shown for y in ys) for x in xs), band
         assert all(any((x, y) in shown for x in xs) for y in ys), band
+    for x, y in game.legal_positions():
+        home = layout.home((x, y))
+        for side in (x - 1, x + 1):
+            if layout.x0 <= side < layout.x0 + layout.cols:
+                assert home.x0 <= side < home.x0 + home.cols, ((x, y), home)
 
 
 SEEDS = {2: [*range(10), 62, 351], 3: [*range(10), 16, 104], 4: [*range(20), 234, 321, 356]}
@@ -178,7 +185,7 @@ def test_rota_names_stand_12_px_tall_on_a_phone_late_in_every_game():
                 table = decode(render_table(game, names))
                 heights = phone_cap_heights(game, table)
                 assert min(heights) >= LEGIBLE, (players, seed, len(game.log), min(heights))
-                bands_are_cropped(game)
+                check_bands(game)
                 layout = rota_layout(game)
                 widest = max(widest, layout.cols)
                 tallest = max(tallest, table.height)
