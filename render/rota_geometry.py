@@ -322,9 +322,9 @@ def columns_across(width: int, tile: int) -> int:
 def wrapped(game: RotaGame, left: int, cols: int, tile: int, across: int) -> DisplayLayout:
     """The display's `cols` columns from `left` cut into bands of at most `across` columns,
     neighbours sharing OVERLAP columns, each band as tall as the tiles and open positions in
-    its own columns. Of all such cuts, the one with the lowest picture: a display that is
-    a little too wide gets a short second band for its last few columns, like a line of
-    text running on."""
+    its own columns. Of all such cuts, the one with the lowest picture (then the fewest
+    bands): a display a little too wide gets one short band for the few columns that stick
+    out, above or below the rest as its columns come, left ones first like lines of text."""
     spans: dict[int, tuple[int, int]] = {}
     for x, y in [*game.display.tiles, *game.legal_positions()]:
         low, high = spans.get(x, (y, y))
