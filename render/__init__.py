@@ -66,7 +66,8 @@ from .community import (
 from .pieces import hand_tile_box, rack_badge_centre, rack_half_box, render_hand, render_rack
 from .replay import render_replay
 from .review import render_review, review_layout
-from .rota_display import render_rota_display, rota_layout, rota_position_centre
+from .rota_display import render_rota_display
+from .rota_geometry import rota_layout, rota_position_centre
 from .scoreboard import render_scoreboard, seat_origin
 from .table import render_table, table_origins
 from .words import PictureWords, ReviewWords

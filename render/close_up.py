@@ -1,10 +1,11 @@
 """A close-up: the part of the board around the last move, drawn large for a phone.
 
-The table image shows the whole board; late in a game a phone shows its cells or Rota's
-position names small. The close-up is asked for (the turn post's **Close-up**, `/axio
-board close_up:True`): a window of the board around the last move, its cells or tiles
-about twice the size, with the column letters and row numbers of that window along its
-edges, so a name read there is the name to type.
+The table image shows the whole board; late in a game a phone shows AXIO's cells small, and
+Rota's tiles at the smallest size that keeps their position names readable (a wide display
+wraps into bands, see `render.rota_geometry`). The close-up is asked for (the turn post's
+**Close-up**, `/axio board close_up:True`): a window of the board around the last move,
+its cells or tiles about twice the size, with the column letters and row numbers of that
+window along its edges, so a name read there is the name to type.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from engine.rota import RotaGame
 
 from . import theme
 from .axio_board import axio_layout, draw_board, last_turn_placements
-from .rota_display import RotaLayout, draw_display
+from .rota_display import draw_display
+from .rota_geometry import RotaLayout
 
 WIDTH = 720
 AXIO_WINDOW = 7  # cells a side

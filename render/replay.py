@@ -24,7 +24,7 @@ from engine.rota_moves import RotaMove
 from engine.rota_names import position_name
 
 from . import theme
-from .rota_display import rota_layout
+from .rota_geometry import rota_layout
 from .table import draw_table, status_line
 from .words import ENGLISH, PictureWords, seat_word
 

@@ -103,6 +103,7 @@ def samples() -> dict[str, bytes]:
         "2p_mid": played(RotaGame(2, 2), 12, seed=2),
         "4p_40_tiles": played(RotaGame(4, 3), 36, seed=3),
         "3p_finished": finished(RotaGame(3, 4), 4),
+        "4p_wrapped": played(RotaGame(4, 321), 47, seed=321),  # 18 across: two bands
     }
     for name, game in rota.items():
         out[f"rota_display_{name}.png"] = render_rota_display(game)  # type: ignore[arg-type]
@@ -123,7 +124,12 @@ def samples() -> dict[str, bytes]:
     for name, game in scoreboards.items():
         out[f"scoreboard_{name}.png"] = render_scoreboard(game, NAMES)
 
-    tables = {"axio_3p": axio["3p_mid"], "rota_2p": mid, "axio_solo": axio["solo_mid"]}
+    tables = {
+        "axio_3p": axio["3p_mid"],
+        "rota_2p": mid,
+        "rota_4p_wrapped": rota["4p_wrapped"],
+        "axio_solo": axio["solo_mid"],
+    }
     for name, game in tables.items():
         out[f"table_{name}.png"] = render_table(game, NAMES)
     solo_rota = played(RotaGame(1, 5), 6, seed=5)

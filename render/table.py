@@ -18,7 +18,8 @@ from engine.rota import RotaGame
 from . import theme
 from .axio_board import axio_layout, draw_board
 from .pieces import draw_hand, draw_rack
-from .rota_display import draw_display, rota_layout
+from .rota_display import draw_display
+from .rota_geometry import rota_layout
 from .scoreboard import WIDTH, draw_scoreboard
 from .words import ENGLISH, PictureWords, seat_word
 

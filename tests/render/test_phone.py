@@ -4,7 +4,9 @@ being cut, letters that stay apart, and a close-up around the last move."""
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+import random
+
+from PIL import Image, ImageChops, ImageDraw
 
 from bench.bench_engine import position_after
 from engine import AxioGame, RotaGame
@@ -18,6 +20,7 @@ from .pixels import decode
 
 PHONE = 390
 LEGIBLE = 12  # px of cap height on a 390-px phone: what the scoreboards' names meet
+TALLEST_TABLE = 2000  # px: a 4-player table wrapped in two bands, about 1080 px tall on a phone
 
 
 def forty_tile_display() -> RotaGame:
@@ -27,33 +30,58 @@ def forty_tile_display() -> RotaGame:
     return game
 
 
-def ink_rows(image: Image.Image, box: tuple[int, int, int, int]) -> list[list[int]]:
-    """The runs of rows in `box` that hold the badge's white letters, top to bottom."""
-    x0, y0, x1, y1 = box
-    rows = [y for y in range(y0, y1) if any(image.getpixel((x, y)) == INK for x in range(x0, x1))]
-    runs: list[list[int]] = []
-    for y in rows:
-        if runs and y == runs[-1][-1] + 1:
-            runs[-1].append(y)
-        else:
-            runs.append([y])
+def ink_runs(image: Image.Image, box: tuple[int, int, int, int]) -> list[int]:
+    """The heights of the runs of rows in `box` that hold a badge's white letters, top to
+    bottom: a row counts where a pixel is at least half ink, a blend of the badge's slate
+    and white that is nearer white in every channel (how far an edge reads as the letter)."""
+    crop = image.crop(box)
+    halves = [
+        crop.getchannel(band).point(lambda v, mid=(bg + ink) / 2: 255 if v > mid else 0)
+        for band, bg, ink in zip("RGB", LABEL_BG, INK, strict=True)
+    ]
+    mask = ImageChops.logical_and(
+        ImageChops.logical_and(halves[0].convert("1"), halves[1].convert("1")),
+        halves[2].convert("1"),
+    ).convert("L")
+    width, data = mask.width, mask.tobytes()
+    runs: list[int] = []
+    previous = False
+    for y in range(mask.height):
+        inked = bool(data[y * width : (y + 1) * width].strip(b"\0"))
+        if inked and previous:
+            runs[-1] += 1
+        elif inked:
+            runs.append(1)
+        previous = inked
     return runs
+
+
+def phone_cap_heights(game: RotaGame, table: Image.Image) -> list[float]:
+    """The cap height, in px on a phone showing the game's table picture PHONE px wide, of
+    every line of every position name on it (a name in a column two bands share, twice)."""
+    (bx, by), _ = table_origins(game)
+    layout = rota_layout(game)
+    heights = []
+    for position in game.legal_positions():
+        boxes = layout.boxes(position)
+        assert boxes, position  # every open position is on the picture
+        for left, top, right, bottom in boxes:
+            box = (bx + left, by + top, bx + right, by + bottom)
+            assert (
+                table.getpixel((box[0] + layout.tile // 8, box[1] + layout.tile // 2)) == LABEL_BG
+            )
+            runs = ink_runs(table, box)
+            assert len(runs) in (1, 2), (position, runs)  # the name, or its letters over its number
+            heights.extend(run * PHONE / table.width for run in runs)
+    return heights
 
 
 def test_rota_names_stand_12_px_tall_on_a_phone_late_in_a_game():
     game = forty_tile_display()
     table = decode(render_table(game, ["Ann", "Ben", "Cyd", "Dee"]))
-    (bx, by), _ = table_origins(game)
-    layout = rota_layout(game)
-    measured = 0
-    for position in game.legal_positions():
-        left, top, right, bottom = layout.position_box(position)
-        box = (bx + left, by + top, bx + right, by + bottom)
-        assert table.getpixel((box[0] + layout.tile // 8, box[1] + layout.tile // 2)) == LABEL_BG
-        for run in ink_rows(table, box):  # each line of the name: letters, or the number
-            assert len(run) * PHONE / table.width >= LEGIBLE - 0.5, (position, len(run))
-            measured += 1
-    assert measured >= 2 * len(game.legal_positions())
+    heights = phone_cap_heights(game, table)
+    assert len(heights) >= 2 * len(game.legal_positions())
+    assert min(heights) >= LEGIBLE, min(heights)
 
 
 def test_a_finished_rota_display_is_cropped_to_its_tiles():
@@ -104,3 +132,62 @@ def test_a_close_up_draws_the_last_move_large_with_its_edges_named():
     picture = decode(render_close_up(rota))
     layout_tile = rota_layout(rota).tile
     assert picture.width >= 5 * layout_tile * 1.5  # drawn far larger than on the table
+
+
+def late_positions(players: int, seed: int) -> list[RotaGame]:
+    """The positions of one seeded random game where names are hardest to read: two thirds
+    and five sixths of the way, the last one before it ends, and the one whose display is
+    widest (the most columns, then rows)."""
+    rng, game, moves, widest = random.Random(seed), RotaGame(players, seed), [], (0, 0, 0)
+    while not game.is_over:
+        x0, y0, x1, y1 = game.display.bounds()
+        widest = max(widest, (x1 - x0, y1 - y0, len(moves)))
+        moves.append(rng.choice(game.legal_moves()))
+        game.play(moves[-1])
+    count = len(moves)
+    points = sorted({2 * count // 3, 5 * count // 6, count - 1, widest[2]})
+    return [RotaGame.replay(players, seed, moves[:point]) for point in points]
+
+
+def check_bands(game: RotaGame) -> None:
+    """Every row and column of every band of the picture holds a tile or an open position
+    (nothing shown that is not played or playable), and every open position has a band
+    that shows the columns on both its sides, where the tiles its corners meet lie."""
+    shown = {*game.display.tiles, *game.legal_positions()}
+    layout = rota_layout(game)
+    for band in layout.bands:
+        xs = range(band.x0, band.x0 + band.cols)
+        ys = range(band.y0, band.y0 + band.rows)
+        assert all(any((x, y) in shown for y in ys) for x in xs), band
+        assert all(any((x, y) in shown for x in xs) for y in ys), band
+    for x, y in game.legal_positions():
+        home = layout.home((x, y))
+        for side in (x - 1, x + 1):
+            if layout.x0 <= side < layout.x0 + layout.cols:
+                assert home.x0 <= side < home.x0 + home.cols, ((x, y), home)
+
+
+SEEDS = {2: [*range(10), 62, 351], 3: [*range(10), 16, 104], 4: [*range(20), 234, 321, 356]}
+"""Seeded games, and after them the ones of the first 400 seeds whose displays grow widest
+(13, 15 and 18 positions across, the ring of open positions included)."""
+
+
+def test_rota_names_stand_12_px_tall_on_a_phone_late_in_every_game():
+    """Seeded random games of 2, 3 and 4 players, each measured at its late points and at
+    its widest display: every name on the table picture is 12 px tall on a phone, and the
+    picture stays cropped to the display and short enough to scroll through."""
+    widest, tallest = 0, 0
+    for players, seeds in SEEDS.items():
+        names = ["Ann", "Ben", "Cyd", "Dee"][:players]
+        for seed in seeds:
+            for game in late_positions(players, seed):
+                assert not game.is_over and game.legal_positions()
+                table = decode(render_table(game, names))
+                heights = phone_cap_heights(game, table)
+                assert min(heights) >= LEGIBLE, (players, seed, len(game.log), min(heights))
+                check_bands(game)
+                layout = rota_layout(game)
+                widest = max(widest, layout.cols)
+                tallest = max(tallest, table.height)
+    assert widest >= 18  # the widest displays random play makes were among them
+    assert tallest <= TALLEST_TABLE, tallest

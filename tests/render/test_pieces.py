@@ -8,7 +8,7 @@ from engine.rota_tiles import ROTATIONS, turned
 from engine.rota_tiles import parse_tile as parse_rota_tile
 from render import hand_tile_box, rack_badge_centre, rack_half_box, render_hand, render_rack
 from render.pieces import RACK_SLOT
-from render.rota_display import DISC
+from render.rota_geometry import DISC
 from render.theme import PANEL, ROTA_EMPTY, TILE_RGB
 
 from .pixels import centre_colour, count, decode
