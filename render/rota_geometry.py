@@ -3,7 +3,7 @@ written: the drawing and the tests share this geometry.
 
 A phone shows the table picture (720 px wide) about 390 px wide, so a position name stays
 readable there (a cap height of 12 px, what the scoreboards' names meet) only on squares of
-at least `legible_tile` px (56 for the usual names): about 12 columns across the picture. A
+at least `legible_tile` px (58 for the usual names): about 12 columns across the picture. A
 display that grows wider than that late in a game is **wrapped**: its columns are cut into
 bands laid one under the other, like lines of text, each band with its own column letters
 and row numbers. Decisions:
@@ -100,7 +100,7 @@ def cap_height(size: int) -> int:
 @lru_cache(maxsize=4096)
 def legible_tile(name: str) -> int:
     """The smallest square (an even side) on which a name is written whole at LABEL_SIZE:
-    56 px for the usual `W10`, more for a rare far-out name like `ZW10`."""
+    58 px for the usual `W10`, more for a rare far-out name like `ZZW10`."""
     tile = 2
     while label_lines(name, tile)[1] < LABEL_SIZE:
         tile += 2

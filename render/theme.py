@@ -13,6 +13,7 @@ import io
 import math
 from collections.abc import Callable, Iterable
 from functools import lru_cache
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -98,10 +99,23 @@ KEY_COLOURS: tuple[RGB, ...] = (
 
 
 # --- fonts --------------------------------------------------------------------------------
-@lru_cache(maxsize=64)
-def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's own scalable font (Aileron, public domain): nothing to ship or fetch."""
-    return ImageFont.load_default(size=size)  # type: ignore[return-value]
+FONTS = Path(__file__).resolve().parent / "fonts"
+FONT_FILES = {
+    False: FONTS / "DejaVuSansCondensed.ttf",
+    True: FONTS / "DejaVuSansCondensed-Bold.ttf",
+}
+"""DejaVu Sans Condensed and its bold, shipped with the package (their licence beside
+them). They have every letter of German and of the other Latin, Greek and Cyrillic
+alphabets players' names are written in, where Pillow's own font has only ASCII and drew
+"Züge" or "Jürgen" with a box; a real bold keeps its letters apart on a phone ("rn" never
+reads "m", "turn" never "tum"), where Pillow's one regular face had to be made bold with a
+stroke; condensed, so names and German words fit a phone's width; and the same files on
+every machine draw the same pictures."""
+
+
+@lru_cache(maxsize=128)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(FONT_FILES[bold]), size=size)
 
 
 def text(
@@ -113,55 +127,13 @@ def text(
     anchor: str = "mm",
     bold: bool = True,
 ) -> None:
-    """Draw text. Only a regular face ships with Pillow and thin strokes vanish when a phone
-    scales the image down, so bold is made: from 20 px with a stroke of the text's own
-    colour, its letters spaced apart by the stroke so that neighbours never merge ("rn"
-    must not read "m": "turn" read "tum"), below that (where a stroke would fill the gap
-    in "!") by drawing it twice, a pixel apart."""
-    if bold and size < BOLD_STROKE_FROM:
-        x, y = xy
-        draw.text((x - 0.5, y), words, font=font(size), fill=fill, anchor=anchor)
-        draw.text((x + 0.5, y), words, font=font(size), fill=fill, anchor=anchor)
-        return
-    stroke = _stroke(size) if bold else 0
-    if not stroke or len(words) < 2:
-        draw.text(xy, words, font=font(size), fill=fill, anchor=anchor, stroke_width=stroke,
-                  stroke_fill=fill)  # fmt: skip
-        return
-    x, y = xy
-    track = _track(size)
-    width = font(size).getlength(words) + track * (len(words) - 1)
-    x -= {"l": 0, "m": width / 2, "r": width}.get(anchor[0], 0)
-    along = "l" + anchor[1]
-    face = font(size)
-    for i, letter in enumerate(words):
-        at = x + face.getlength(words[:i]) + track * i
-        draw.text((at, y), letter, font=face, fill=fill, anchor=along, stroke_width=stroke,
-                  stroke_fill=fill)  # fmt: skip
-
-
-BOLD_STROKE_FROM = 20
-
-
-def _stroke(size: int) -> int:
-    return max(1, size // 14) if size >= BOLD_STROKE_FROM else 0
-
-
-def stroke_width(size: int) -> int:
-    """How far made-bold text reaches past its letters' outlines, on each side."""
-    return _stroke(size)
-
-
-def _track(size: int) -> int:
-    """The space added between letters of made-bold text: what the stroke takes away."""
-    return _stroke(size)
+    """Draw text, bold unless told otherwise: thin strokes vanish when a phone scales the
+    image down."""
+    draw.text(xy, words, font=font(size, bold), fill=fill, anchor=anchor)
 
 
 def text_width(words: str, size: int, bold: bool = True) -> int:
-    extra = 2 * _stroke(size) if bold else 0
-    if bold and len(words) > 1:
-        extra += _track(size) * (len(words) - 1)
-    return round(font(size).getlength(words)) + extra + (1 if bold else 0)
+    return round(font(size, bold).getlength(words))
 
 
 def fitted(words: str, room: int, largest: int, smallest: int) -> tuple[list[str], int]:

@@ -19,7 +19,12 @@ def test_key_colours_survive_encoding_exactly():
     assert list(decoded.convert("RGB").get_flattened_data()) == keys
 
 
-def test_font_is_pillows_scalable_default():
-    font = theme.font(24)
-    assert font.size == 24
-    assert font.getbbox("A1")[3] > 12
+def test_the_shipped_font_writes_every_german_letter():
+    """Names and German words are drawn with their own letters, not the box a font draws
+    for a letter it lacks (Pillow's own font drew "Züge" as "Z□ge")."""
+    for bold in (False, True):
+        font = theme.font(24, bold)
+        assert font.size == 24 and font.getbbox("A1")[3] > 12
+        missing = bytes(font.getmask("\U0010fffd"))  # a private-use letter no font has
+        for letter in "äöüÄÖÜßéèçñøåłšğ–":
+            assert bytes(font.getmask(letter)) != missing, (letter, bold)
