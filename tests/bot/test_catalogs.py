@@ -101,3 +101,24 @@ def test_translated_command_texts_fit_discords_limits(language: str):
         if (text := translated_command_text(message, locale, Where.other)) and len(text) > 100
     ]
     assert not too_long, too_long
+
+
+def test_no_german_translation_keeps_english_words():
+    """A German message with English words in it ("E5 blue, F5 red") is a translation left
+    half done. Commands, code and placeholders are left out, and so are words German
+    shares with English ("was", "start")."""
+    import re
+
+    from tests.bot.languages import english_in
+
+    shared = {"was", "start"}
+    with (LOCALES / "de" / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as file:
+        catalog = read_po(file, locale="de")
+    found = []
+    for message in catalog:
+        for text in forms(message.string) if message.id else ():
+            plain = re.sub(r"/axio[\w -]*|\{[^}]*\}", " ", text or "")
+            english = set(english_in(plain)) - shared
+            if english:
+                found.append(f"{sorted(english)} in {text!r}")
+    assert not found, "\n".join(found)
