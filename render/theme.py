@@ -129,11 +129,20 @@ def text(
 ) -> None:
     """Draw text, bold unless told otherwise: thin strokes vanish when a phone scales the
     image down."""
-    draw.text(xy, words, font=font(size, bold), fill=fill, anchor=anchor)
+    draw.text(xy, drawable(words), font=font(size, bold), fill=fill, anchor=anchor)
 
 
 def text_width(words: str, size: int, bold: bool = True) -> int:
-    return round(font(size, bold).getlength(words))
+    return round(font(size, bold).getlength(drawable(words)))
+
+
+def drawable(words: str) -> str:
+    """`words` on one line of characters a font can lay out: a line break, a tab or another
+    control character (a member may put one in their name) becomes a space, as does a lone
+    surrogate, which the text layout refuses."""
+    if words.isprintable():
+        return words
+    return "".join(ch if ch.isprintable() else " " for ch in words)
 
 
 def fitted(words: str, room: int, largest: int, smallest: int) -> tuple[list[str], int]:

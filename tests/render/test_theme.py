@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from render import theme
 
@@ -28,3 +28,13 @@ def test_the_shipped_font_writes_every_german_letter():
         missing = bytes(font.getmask("\U0010fffd"))  # a private-use letter no font has
         for letter in "äöüÄÖÜßéèçñøåłšğ–":
             assert bytes(font.getmask(letter)) != missing, (letter, bold)
+
+
+def test_a_name_with_a_line_break_or_a_lone_surrogate_is_drawn_on_one_line():
+    """The text layout refuses both ("raqm_layout() failed"): they are drawn as spaces."""
+    image = Image.new("RGB", (400, 60), theme.CARD)
+    draw = ImageDraw.Draw(image)
+    for name in ("**x** __y__\nline", "a\ud800b", "tab\there"):
+        theme.text(draw, (10, 30), name, 24, anchor="lm")
+        spaced = "".join(ch if ch.isprintable() else " " for ch in name)
+        assert theme.text_width(name, 24) == theme.text_width(spaced, 24)
