@@ -15,12 +15,21 @@ Time: each level at its default budget (hard 1 s, expert 2 s) plays every seat o
 (`hard_move_ms_p95`, `expert_move_ms_p95`, max too); easy and normal are timed on the
 same positions. Levels should stay within their budget + 10 % at p95.
 
+Screening a change: run one pairing on fewer seeds with `--games-out FILE`, which writes
+each game's seed, seat, win share and both final score vectors as JSON lines, and run it
+again after the change with `--compare-with FILE`. The same seeds give the same deals, so
+the runs compare game by game (paired seeds): the figure `<pairing>_paired_change` is the
+mean change in win share with its 95 % interval, and `_games_changed` how many games'
+results differ, so that a change that flips few games is not lost in the luck of the deal.
+
 Run: nice -n 10 python -m bench.bench_ai [--games N] [--workers 2] [--pairings …]
+[--no-timing] [--games-out FILE] [--compare-with FILE]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import time
@@ -58,9 +67,13 @@ def move_of(game, level: str, seed: int, budget_s: float):
     return choose_move(game, level, seed=seed, budget_s=budget_s)
 
 
-def match_game(task: tuple[str, int, int]) -> tuple[str, float, list[float], int]:
-    """One game of a pairing with the first level in `seat`: its win share, its move times
-    in milliseconds and its lowest score at the end."""
+MatchResult = tuple[str, int, int, float, list[float], list[list[int]]]
+
+
+def match_game(task: tuple[str, int, int]) -> MatchResult:
+    """One game of a pairing with the first level in `seat`: the task back, the first
+    level's win share, its move times in milliseconds and both levels' final scores (the
+    first level's first)."""
     name, seed, seat = task
     kind, level, other, budget = PAIRINGS[name]
     game = game_class(kind)(2, seed)
@@ -73,7 +86,8 @@ def match_game(task: tuple[str, int, int]) -> tuple[str, float, list[float], int
         else:
             move = move_of(game, other, seed + 1, budget)
         game.play(move)
-    return name, win_share(game, seat), times, min(game.scores(seat))
+    scores = [list(game.scores(seat)), list(game.scores(1 - seat))]
+    return name, seed, seat, win_share(game, seat), times, scores
 
 
 def timed_game(task: tuple[str, str, int]) -> dict[str, list[float]]:
@@ -92,6 +106,34 @@ def timed_game(task: tuple[str, str, int]) -> dict[str, list[float]]:
         times[level].append((time.perf_counter() - start) * 1000)
         game.play(move)
     return times
+
+
+def write_games(path: str, games: list[dict[str, object]]) -> None:
+    """Each game as one JSON line, in seed and seat order, for a game-by-game comparison."""
+    games.sort(key=lambda g: (g["pairing"], g["seed"], g["seat"]))  # type: ignore[arg-type]
+    with open(path, "w") as out:
+        out.writelines(json.dumps(game) + "\n" for game in games)
+
+
+def paired_changes(path: str, games: list[dict[str, object]]) -> dict[str, object]:
+    """Per pairing, the change in win share against the same seeds and seats of an earlier
+    run: its mean with the 95 % interval, and how many games' results differ."""
+    with open(path) as earlier_file:
+        earlier = {
+            (g["pairing"], g["seed"], g["seat"]): g["share"] for g in map(json.loads, earlier_file)
+        }
+    changes: dict[str, list[float]] = {}
+    for g in games:
+        before = earlier.get((g["pairing"], g["seed"], g["seat"]))
+        if before is not None:
+            changes.setdefault(str(g["pairing"]), []).append(g["share"] - before)  # type: ignore[operator]
+    figures: dict[str, object] = {}
+    for name, found in changes.items():
+        half = 1.96 * statistics.stdev(found) / math.sqrt(len(found)) if len(found) > 1 else 0
+        figures[f"{name}_paired_change"] = round(statistics.mean(found), 3)
+        figures[f"{name}_paired_change_ci95_half"] = round(half, 3)
+        figures[f"{name}_games_changed"] = sum(1 for c in found if c)
+    return figures
 
 
 def print_progress(done: int, total: int, shares: dict[str, list[float]], started: float) -> None:
@@ -118,6 +160,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="processes (cores) to use")
     parser.add_argument("--pairings", nargs="*", default=list(PAIRINGS), choices=list(PAIRINGS))
     parser.add_argument("--no-timing", action="store_true", help="skip the timed games")
+    parser.add_argument("--games-out", help="write each game as a JSON line to this file")
+    parser.add_argument("--compare-with", help="an earlier --games-out file: paired changes")
     args = parser.parse_args()
     started = time.perf_counter()
     tasks = [
@@ -136,13 +180,20 @@ def main() -> None:
         for kind, count in TIMED_GAMES.items()
         for seed in range(count)
     ]
+    games: list[dict[str, object]] = []
     with Pool(args.workers, initializer=counted_work_only) as pool:
-        for done, (name, share, times, low) in enumerate(pool.imap_unordered(match_game, tasks), 1):
+        for done, result in enumerate(pool.imap_unordered(match_game, tasks), 1):
+            name, seed, seat, share, times, scores = result
             shares[name].append(share)
-            lowest[name].append(low)
+            lowest[name].append(min(scores[0]))
             match_times[name].extend(times)
+            games.append(
+                {"pairing": name, "seed": seed, "seat": seat, "share": share, "scores": scores}
+            )
             if done % PROGRESS_EVERY == 0:
                 print_progress(done, len(tasks), shares, started)
+    if args.games_out:
+        write_games(args.games_out, games)
     if not args.no_timing:
         with Pool(args.workers) as pool:
             for times in pool.imap_unordered(timed_game, timed_tasks):
@@ -156,6 +207,8 @@ def main() -> None:
     for name in args.pairings:
         kind, level, _, _ = PAIRINGS[name]
         figures[f"{kind}_{level}_mean_lowest"] = round(statistics.mean(lowest[name]), 2)
+    if args.compare_with:
+        figures.update(paired_changes(args.compare_with, games))
     figures["match_budget_s"] = MATCH_BUDGET_S
     figures["expert_match_budget_s"] = EXPERT_MATCH_BUDGET_S
     for level in ("hard", "expert"):
