@@ -80,12 +80,14 @@ class IllegalMoveError(ValueError):
         super().__init__(template.format_map(english) if values else template)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled whole (games are played in worker processes too), values included."""
-        return (_illegal_move, (self.template, self.values))
+        """Pickled whole (games are played in worker processes too): its kind and values."""
+        return (_illegal_move, (type(self), self.template, self.values))
 
 
-def _illegal_move(template: str, values: dict[str, object]) -> IllegalMoveError:
-    return IllegalMoveError(template, **values)
+def _illegal_move(
+    kind: type[IllegalMoveError], template: str, values: dict[str, object]
+) -> IllegalMoveError:
+    return kind(template, **values)
 
 
 def _english(value: object) -> object:

@@ -6,6 +6,7 @@ import pytest
 
 from engine import COLOURS, AxioGame, Colour, IllegalMoveError
 from engine.common import Scoreboard, standings
+from engine.rota_names import PositionNameError
 
 
 def test_five_colours_each_with_own_symbol_and_letter():
@@ -91,6 +92,8 @@ def test_a_refusal_keeps_its_template_and_values_for_translation():
         str(error),
     )
     assert str(IllegalMoveError("'{not a field}' typed")) == "'{not a field}' typed"
+    named = pickle.loads(pickle.dumps(PositionNameError("'{text}' is not a column", text="Q")))
+    assert type(named) is PositionNameError and str(named) == "'Q' is not a column"
 
 
 def test_the_engines_refusals_name_their_values_rather_than_formatting_them():
