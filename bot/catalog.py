@@ -60,9 +60,9 @@ def error_messages() -> Iterator[Message]:
     game or a setting that does not read) and stay English."""
     project = ROOT.parent
     for package in RAISING_PACKAGES:
+        subclassing = package == SUBCLASSING_PACKAGE
         for path in sorted((project / package).rglob("*.py")):
             where = path.relative_to(project).as_posix()
-            subclassing = package == SUBCLASSING_PACKAGE
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), where)):
                 template = _raised_template(node, subclassing)
                 if template is not None:

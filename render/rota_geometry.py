@@ -65,8 +65,8 @@ def badge_margin(tile: int) -> int:
 
 def label_lines(name: str, tile: int) -> tuple[list[str], int, bool]:
     """How a name is written on its badge: (lines, size, bold). On one bold line at
-    LABEL_SIZE when the squares are wide enough; else its letters over its number, in a
-    plain face (a made-bold stroke would close the gap between the lines); smaller only
+    LABEL_SIZE when the squares are wide enough; else its letters over its number, in the
+    plain face, which is narrower than the bold, so the two lines keep their size; smaller only
     when even that does not fit (a close-up's or a test's own layout)."""
     side = tile - 2 * badge_margin(tile)
     room = side - 6

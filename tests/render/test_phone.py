@@ -115,7 +115,7 @@ def test_short_names_are_never_cut_and_long_ones_wrap_whatever_the_status():
     assert len(lines) == 2 and lines[0].startswith("Bartholomew") and size == SMALLEST_NAME
 
 
-def test_made_bold_letters_stay_apart():
+def test_bold_letters_stay_apart():
     """At the status line's size, "r" and "n" keep a gap: "turn" never reads "tum"."""
     image = Image.new("RGB", (200, 60), theme.CARD)
     theme.text(ImageDraw.Draw(image), (10, 30), "rn", 32, theme.TEXT, anchor="lm")

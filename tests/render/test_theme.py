@@ -1,5 +1,6 @@
 """The shared look: every flat colour survives PNG encoding exactly, so what tests read is
-what was drawn; images are palette PNGs; the font is Pillow's own."""
+what was drawn; images are palette PNGs; the shipped font has every letter names use, and
+draws any name on one line."""
 
 from __future__ import annotations
 
