@@ -51,7 +51,12 @@ SAFETY_STOP = 0.9
 WIDTH = 12
 """Candidates the search starts from."""
 ROUNDS = 1
-"""Rounds of the other seats' replies a playout looks at."""
+"""Rounds of the other seats' replies a playout looks at. Measured against hard at 0.5 s
+(paired, the same 200 games of seeds 0-99, counted work): in AXIO two rounds lost 0.135
+and a playout without the seat's own next turn lost 0.152, so a playout ends after the
+seat's own next move, where it cashes what it prepared; twenty candidates instead of
+twelve changed +0.010 (noise). In Rota, adding the seat's own next (blind) tile changed
++0.003."""
 ENDGAME_PLIES = 10
 """Placements left in the game from which playouts may run to the end."""
 ENDGAME_SAMPLES = 40
