@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from storage import Repository, StaleTurnError
+from storage import Repository, StaleTurnError, WrongStatusError
 from storage.db import utc_now
 
 MOVES_PER_GAME = 48
@@ -38,7 +38,9 @@ async def play(repo: Repository, game_id: int, name: str) -> None:
         try:
             record, _ = await repo.record_move(game_id, record.move_count, move)
             say(f"applied {game_id} {record.move_count} {move}")
-        except StaleTurnError:
+        except (StaleTurnError, WrongStatusError):
+            # The other process moved first; if its move ended the game, the game is no
+            # longer running and the refusal says so instead of "stale".
             say(f"stale {game_id}")
             record = await repo.get_game(game_id)
 

@@ -52,6 +52,7 @@ async def test_two_processes_apply_each_move_once_and_remind_once(postgres_url: 
     async with await Repository.open(postgres_url) as repo:
         for i in range(GAMES):
             await running_game(repo, humans=3, channel=100 + i, seed=i, first_user=10 * i + 1)
+        games = [record.id for record in await repo.open_games()]
     first, second = await run_two(postgres_url, "play")
     applied = [line.split(" ", 3) for line in first + second if line.startswith("applied")]
     stale = sum(line.startswith("stale") for line in first + second)
@@ -60,12 +61,16 @@ async def test_two_processes_apply_each_move_once_and_remind_once(postgres_url: 
     per_move = Counter((int(game), int(number)) for _, game, number, _ in applied)
     assert max(per_move.values()) == 1  # no move number applied twice
     async with await Repository.open(postgres_url) as repo:
-        for record in await repo.open_games():
+        for game_id in games:  # finished ones too: a race may end a game
+            record = await repo.get_game(game_id)
             logged = {(record.id, m.move_number): m.text for m in await repo.moves(record.id)}
             reported = {(int(g), int(n)): text for _, g, n, text in applied if int(g) == record.id}
             assert reported == logged  # each stored move is exactly the one reported
             assert record.game == await repo.load_game_from_log(record.id)
 
+        running = {str(record.id) for record in await repo.open_games()}
+    assert running, "every game ended: no reminder left to race for"
+
     first, second = await run_two(postgres_url, "remind")
     reminded = Counter(line.split()[1] for line in first + second if line.startswith("reminded"))
-    assert len(reminded) == GAMES and set(reminded.values()) == {1}
+    assert set(reminded) == running and set(reminded.values()) == {1}
