@@ -103,3 +103,21 @@ def test_expert_beats_greedy_more_often_than_not(kind, expert_counted_work):
                 game.play(greedy(game))
         shares.append(win_share(game, seat))
     assert sum(shares) >= 3
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_plies_left_bounds_the_placements_an_axio_game_still_has(players):
+    """The expert's end-of-game playouts rely on it. In two-player AXIO the board fills
+    while the bag still holds tiles, so there the bound must come from the board."""
+    game = AxioGame(players, 3)
+    seen = []  # (the bound, placements made so far)
+    placed = 0
+    while not game.is_over:
+        seen.append((expert.plies_left(game), placed))
+        move = greedy(game)
+        placed += not isinstance(move, Exchange)
+        game.play(move)
+    assert all(bound >= placed - before for bound, before in seen)
+    assert min(bound - (placed - before) for bound, before in seen[-4:]) <= 1  # tight at the end
+    if players == 2:
+        assert game.bag_count > 0  # why the board, not the racks, must tell
