@@ -129,9 +129,8 @@ def paired_changes(path: str, games: list[dict[str, object]]) -> dict[str, objec
             changes.setdefault(str(g["pairing"]), []).append(g["share"] - before)  # type: ignore[operator]
     figures: dict[str, object] = {}
     for name, found in changes.items():
-        half = 1.96 * statistics.stdev(found) / math.sqrt(len(found)) if len(found) > 1 else 0
         figures[f"{name}_paired_change"] = round(statistics.mean(found), 3)
-        figures[f"{name}_paired_change_ci95_half"] = round(half, 3)
+        figures[f"{name}_paired_change_ci95_half"] = round(half_width(found), 3)
         figures[f"{name}_games_changed"] = sum(1 for c in found if c)
     return figures
 
@@ -147,10 +146,15 @@ def print_progress(done: int, total: int, shares: dict[str, list[float]], starte
     print(f"[{done}/{total} games, {time.perf_counter() - started:.0f} s] {so_far}", flush=True)
 
 
+def half_width(values: list[float]) -> float:
+    """Half the 95 % confidence interval of the mean (normal approximation)."""
+    return 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+
+
 def interval(shares: list[float]) -> list[float]:
     """The 95 % confidence interval of the mean (normal approximation, within 0..1)."""
     mean = statistics.mean(shares)
-    half = 1.96 * statistics.stdev(shares) / math.sqrt(len(shares)) if len(shares) > 1 else 0
+    half = half_width(shares)
     return [round(max(0.0, mean - half), 3), round(min(1.0, mean + half), 3)]
 
 
