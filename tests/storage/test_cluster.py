@@ -50,9 +50,10 @@ async def run_two(url: str, mode: str) -> list[list[str]]:
 
 async def test_two_processes_apply_each_move_once_and_remind_once(postgres_url: str) -> None:
     async with await Repository.open(postgres_url) as repo:
-        for i in range(GAMES):
-            await running_game(repo, humans=3, channel=100 + i, seed=i, first_user=10 * i + 1)
-        games = [record.id for record in await repo.open_games()]
+        games = [
+            (await running_game(repo, humans=3, channel=100 + i, seed=i, first_user=10 * i + 1)).id
+            for i in range(GAMES)
+        ]
     first, second = await run_two(postgres_url, "play")
     applied = [line.split(" ", 3) for line in first + second if line.startswith("applied")]
     stale = sum(line.startswith("stale") for line in first + second)
