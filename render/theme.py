@@ -129,20 +129,59 @@ def text(
 ) -> None:
     """Draw text, bold unless told otherwise: thin strokes vanish when a phone scales the
     image down."""
-    draw.text(xy, drawable(words), font=font(size, bold), fill=fill, anchor=anchor)
+    draw.text(xy, drawable(words, bold), font=font(size, bold), fill=fill, anchor=anchor)
 
 
 def text_width(words: str, size: int, bold: bool = True) -> int:
-    return round(font(size, bold).getlength(drawable(words)))
+    return round(font(size, bold).getlength(drawable(words, bold)))
 
 
-def drawable(words: str) -> str:
-    """`words` on one line of characters a font can lay out: a line break, a tab or another
-    control character (a member may put one in their name) becomes a space, as does a lone
-    surrogate, which the text layout refuses."""
-    if words.isprintable():
+def drawable(words: str, bold: bool = True) -> str:
+    """`words` on one line of characters the font can draw.
+
+    - A line break, a tab or another control character (a member may put one in their
+      name) becomes a space, as does a lone surrogate, which the text layout refuses.
+    - Characters the font has no letter for (emoji, Chinese or Japanese; DejaVu has
+      neither) are left out, with the joiners and variation selectors that build emoji,
+      so that "🎲 Anna" is drawn "Anna", not "□ Anna". A name of nothing else is drawn as
+      it is: its boxes show at least that there is a name, where the message beside the
+      picture shows it whole.
+    """
+    if words.isascii() and words.isprintable():
         return words
-    return "".join(ch if ch.isprintable() else " " for ch in words)
+    line = "".join(ch if ch.isprintable() else " " for ch in words)
+    kept = "".join(ch for ch in line if _has_letter(ch, bold))
+    if kept == line:
+        return line
+    return " ".join(kept.split()) or line
+
+
+EMOJI_GLUE = frozenset(
+    [0x200D, 0x20E3, *range(0xFE00, 0xFE10), *range(0xE0020, 0xE0080), *range(0x1F3FB, 0x1F400)]
+)
+"""The zero-width joiner, the keycap, variation selectors, tags and skin tones: parts of
+emoji that mean nothing without them (DejaVu draws some of them as boxes of their own)."""
+
+
+@lru_cache(maxsize=4096)
+def _has_letter(ch: str, bold: bool) -> bool:
+    """Whether the font draws `ch` as itself, not as the box it draws for what it lacks."""
+    if ch.isascii():
+        return True
+    if ord(ch) in EMOJI_GLUE:
+        return False
+    shape = font(MISSING_PROBE_SIZE, bold).getmask(ch)
+    return (shape.size, bytes(shape)) != _missing_shape(bold)
+
+
+MISSING_PROBE_SIZE = 20
+
+
+@lru_cache(maxsize=2)
+def _missing_shape(bold: bool) -> tuple[tuple[int, int], bytes]:
+    """The box the font draws for a letter it lacks (a private-use letter no font has)."""
+    shape = font(MISSING_PROBE_SIZE, bold).getmask("\U0010fffd")
+    return shape.size, bytes(shape)
 
 
 def fitted(words: str, room: int, largest: int, smallest: int) -> tuple[list[str], int]:

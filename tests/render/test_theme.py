@@ -1,6 +1,6 @@
 """The shared look: every flat colour survives PNG encoding exactly, so what tests read is
 what was drawn; images are palette PNGs; the shipped font has every letter names use, and
-draws any name on one line."""
+draws any name on one line, leaving out the emoji it has no letter for."""
 
 from __future__ import annotations
 
@@ -39,3 +39,25 @@ def test_a_name_with_a_line_break_or_a_lone_surrogate_is_drawn_on_one_line():
         theme.text(draw, (10, 30), name, 24, anchor="lm")
         spaced = "".join(ch if ch.isprintable() else " " for ch in name)
         assert theme.text_width(name, 24) == theme.text_width(spaced, 24)
+
+
+def test_emoji_in_a_name_are_left_out_rather_than_drawn_as_boxes():
+    """Discord names often carry emoji, which DejaVu lacks: the letters around them are
+    drawn alone, joiners and variation selectors too go."""
+    for name, drawn in (
+        ("🎲 Anna", "Anna"),
+        ("Anna 🇩🇪", "Anna"),
+        ("👨\u200d👩\u200d👧 Familie Müller", "Familie Müller"),
+        ("1\ufe0f\u20e3 Eins", "1 Eins"),
+        ("Jürgen ★", "Jürgen ★"),
+    ):
+        for bold in (False, True):
+            assert theme.drawable(name, bold) == drawn, (name, bold)
+        assert theme.text_width(name, 24) == theme.text_width(drawn, 24)
+
+
+def test_a_name_of_nothing_the_font_draws_keeps_its_boxes():
+    """Better a box a letter than no name at all: the message beside the picture shows it."""
+    for name in ("太郎", "🎲🎲"):
+        assert theme.drawable(name) == name
+        assert theme.text_width(name, 24) > 0
