@@ -54,11 +54,11 @@ async def fetch_log(conn: aiosqlite.Connection, game_id: int) -> list[tuple[int,
 
 async def fetch_moves(conn: aiosqlite.Connection, game_id: int) -> list[MoveRecord]:
     rows = await conn.execute_fetchall(
-        "SELECT move_number, seat, turn, text, played_at FROM moves WHERE game_id = ? "
-        "ORDER BY move_number",
+        "SELECT move_number, seat, turn, text, played_at, stand_in FROM moves "
+        "WHERE game_id = ? ORDER BY move_number",
         (game_id,),
     )
-    return [MoveRecord(r[0], r[1], r[2], r[3], from_us(r[4])) for r in rows]  # type: ignore[arg-type]
+    return [MoveRecord(r[0], r[1], r[2], r[3], from_us(r[4]), bool(r[5])) for r in rows]  # type: ignore[arg-type]
 
 
 async def load_game(

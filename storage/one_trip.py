@@ -74,6 +74,7 @@ _COLUMNS = (
     ("text", "text"),
     ("result", "text"),
     ("note", "text"),
+    ("stand_in", "int"),
 )
 _RETURNED = ", ".join(
     f"g.{column}"
@@ -98,8 +99,8 @@ WITH input AS (
         AND g.status = 'running' AND g.state = i.held AND g.rng IS NOT NULL
     RETURNING i.ord, {_RETURNED}
 ), logged AS (
-    INSERT INTO moves (game_id, move_number, seat, turn, text, played_at)
-    SELECT i.game_id, i.number, i.seat, i.turn, i.text, i.stamp
+    INSERT INTO moves (game_id, move_number, seat, turn, text, played_at, stand_in)
+    SELECT i.game_id, i.number, i.seat, i.turn, i.text, i.stamp, i.stand_in
     FROM moved JOIN input AS i USING (ord)
 ), owed AS (
     INSERT INTO outbox (game_id, guild_id, move_count, kind, result, note, created_at, due_at)
@@ -128,6 +129,7 @@ class StoredMove(NamedTuple):
     text: str
     result: str
     note: str
+    stand_in: int
 
 
 assert StoredMove._fields == tuple(name for name, _ in _COLUMNS[1:])
@@ -307,6 +309,7 @@ class OneTripMoves(Database):
             entry.move,
             encode_result(played.result, stand_in),
             note,
+            int(stand_in),
         )
         if self._batcher is None:
             self._batcher = MoveBatcher(self._postgres)

@@ -124,9 +124,17 @@ class PlayCommands(OneTripMoves):
             if cursor.rowcount != 1:  # another connection got there first
                 raise StaleTurnError(game_id, expected_move_count, -1)
             await conn.execute(
-                "INSERT INTO moves (game_id, move_number, seat, turn, text, played_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, game.move_count, entry.seat, entry.turn, entry.move, stamp),
+                "INSERT INTO moves (game_id, move_number, seat, turn, text, played_at, "
+                "stand_in) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    game.move_count,
+                    entry.seat,
+                    entry.turn,
+                    entry.move,
+                    stamp,
+                    int(stand_in),
+                ),
             )
             await queue_post(
                 conn,

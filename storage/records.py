@@ -151,6 +151,8 @@ class MoveRecord:
     turn: int
     text: str
     played_at: datetime
+    stand_in: bool = False
+    """Made by a computer for the seat's person (timeout, vote to skip, resignation)."""
 
 
 @dataclass(frozen=True)

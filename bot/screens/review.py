@@ -51,8 +51,9 @@ def grade_name(grade: str) -> str:
 
 
 def graded(review: GameReview) -> list[MoveReview]:
-    """The moves worth a mark (inaccuracies, mistakes, blunders), in game order."""
-    return [m for m in review.moves if m.grade in SIGNS]
+    """The moves worth a mark (inaccuracies, mistakes, blunders), in game order; a
+    stand-in's moves are not its player's, so they earn no mark."""
+    return [m for m in review.moves if m.grade in SIGNS and not m.stand_in]
 
 
 def costliest(review: GameReview, count: int) -> list[MoveReview]:
@@ -85,6 +86,12 @@ def review_text(record: GameRecord, review: GameReview) -> str:
                 ngettext("{count} blunder", "{count} blunders", player.blunders),
             )
         )
+        if player.stand_in_moves:
+            counts += " · " + ngettext(
+                "{count} move by a stand-in, not counted",
+                "{count} moves by a stand-in, not counted",
+                player.stand_in_moves,
+            )
         lines.append(
             _(
                 "**{name}**: accuracy **{accuracy}** · {counts} · lowest colour {lowest} at "

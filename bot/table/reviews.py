@@ -23,6 +23,9 @@ Decisions where the issue is silent:
   (REVIEW_BUDGET_S, by default the expert's 2 s a position), not at a server's expert
   budget: a review is kept for good and should weigh every game alike. The seed is the
   game's own, so the same game always gets the same review.
+- **A stand-in's moves** (the server's computer playing for a late, skipped or resigned
+  player) are reviewed but not counted as the player's: not in their accuracy, marks or
+  mistakes (storage marks them as they are played).
 - **Names** are not part of a stored review (it knows seats only); they come from the
   game's seats when it is shown, so a member deleted by `/axio forget-me` shows as "a
   former player" in every review, kept before or after.
@@ -133,6 +136,7 @@ class Reviews:
     async def _compute(self, record: GameRecord) -> GameReview:
         assert record.game is not None and record.seed is not None
         moves = [str(entry.move) for entry in record.game.log]
+        stored = await self.repo.moves(record.id)
         tasks = review_tasks(
             record.kind,
             len(record.seats),
@@ -140,6 +144,7 @@ class Reviews:
             moves,
             budget_s=self.budget_s,
             seed=record.seed,
+            stand_ins={move.move_number for move in stored if move.stand_in},
         )
         review = await self.thinker.review(tasks)
         return GameReview.from_dict(await self.repo.save_review(record.id, review.to_dict()))

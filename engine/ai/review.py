@@ -25,13 +25,16 @@ What a move is judged by (decided here, where the issue is silent):
   `BLUNDER` a blunder. A move without a choice (one legal move) is forced and not graded.
 - **Accuracy** of a player: the mean over their graded moves of 100·exp(−cost /
   `ACCURACY_SCALE`), so best moves count 100 and a blunder about 30 or less.
+- **A stand-in's moves** (a computer playing for a late, skipped or resigned player) are
+  judged and shown like any other, but they are not the player's: they count in neither
+  the player's accuracy nor their mistakes, and the picture does not mark them.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from .. import game_class
@@ -63,6 +66,8 @@ class ReviewTask:
     """The move log up to and including the move analysed."""
     budget_s: float
     seed: int
+    stand_in: bool = False
+    """The move was a stand-in's, not its player's."""
 
 
 @dataclass(frozen=True)
@@ -78,11 +83,18 @@ class MoveReview:
     """The expert's choice (the played move when it was forced)."""
     cost: float
     grade: str
+    stand_in: bool = False
+    """Played by a computer standing in for the seat's player (not counted as theirs)."""
+
+    @property
+    def counts(self) -> bool:
+        """Whether the move counts for its player: one they chose, with a choice to make."""
+        return self.grade != "forced" and not self.stand_in
 
     @property
     def marked(self) -> bool:
-        """A big mistake: what the picture marks."""
-        return self.grade in ("mistake", "blunder")
+        """A big mistake of the player's own: what the picture marks."""
+        return self.grade in ("mistake", "blunder") and not self.stand_in
 
 
 @dataclass(frozen=True)
@@ -95,6 +107,8 @@ class PlayerReview:
     blunders: int
     lowest: int
     """The lowest colour at the end."""
+    stand_in_moves: int = 0
+    """Moves a stand-in made for this player, which their figures leave out."""
 
 
 @dataclass(frozen=True)
@@ -140,18 +154,22 @@ def review_tasks(
     *,
     budget_s: float = DEFAULT_BUDGET_S,
     seed: int = 0,
+    stand_ins: Collection[int] = (),
 ) -> list[ReviewTask]:
-    """One task per move of the log, in order."""
+    """One task per move of the log, in order; `stand_ins` are the numbers (from 1) of the
+    moves a stand-in made."""
     log = tuple(str(m) for m in moves)
     return [
-        ReviewTask(kind, players, game_seed, log[: i + 1], budget_s, seed) for i in range(len(log))
+        ReviewTask(kind, players, game_seed, log[: i + 1], budget_s, seed, i + 1 in stand_ins)
+        for i in range(len(log))
     ]
 
 
 def analyse(task: ReviewTask) -> MoveReview:
     """Judge the last move of `task.moves` in the position before it."""
     game = game_class(task.kind).replay(task.players, task.game_seed, task.moves[:-1])
-    return judge(game, task.moves[-1], seed=task.seed, budget_s=task.budget_s)
+    verdict = judge(game, task.moves[-1], seed=task.seed, budget_s=task.budget_s)
+    return replace(verdict, stand_in=True) if task.stand_in else verdict
 
 
 def judge(game: TileGame, played: Any, *, seed: int, budget_s: float) -> MoveReview:
@@ -225,12 +243,13 @@ def _lowest(game: TileGame) -> tuple[int, ...]:
 
 
 def _player(seat: int, moves: Sequence[MoveReview], lowest: int) -> PlayerReview:
-    graded = [m for m in moves if m.seat == seat and m.grade != "forced"]
+    graded = [m for m in moves if m.seat == seat and m.counts]
     accuracy = None
     if graded:
         mean = sum(math.exp(-m.cost / ACCURACY_SCALE) for m in graded) / len(graded)
         accuracy = round(100 * mean, 1)
     count = {g: sum(1 for m in graded if m.grade == g) for g in GRADES}
+    stood_in = sum(1 for m in moves if m.seat == seat and m.stand_in)
     return PlayerReview(
-        seat, accuracy, count["inaccuracy"], count["mistake"], count["blunder"], lowest
+        seat, accuracy, count["inaccuracy"], count["mistake"], count["blunder"], lowest, stood_in
     )

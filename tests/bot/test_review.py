@@ -1,7 +1,8 @@
 """`/axio review` as members meet it: a player's own finished game reviewed once in the pool
 and read back after, who may review what (running games, other servers' games, public
 games of the server, unknown and huge ids), the buttons that show a marked move before and
-after, forged presses, and a forgotten member's name in a review."""
+after, forged presses, a forgotten member's name in a review, and a stand-in's moves left
+out of its player's figures."""
 
 from __future__ import annotations
 
@@ -33,12 +34,16 @@ def bot_clock() -> DayClock:
     return DayClock(day=1, hour=9)
 
 
-async def finish_in(table: Table, channel: Any, host: Any, guest: Any, seed: int) -> int:
-    """A two-player AXIO Rota game in `channel`, played to its end with random moves."""
-    lobby = (await table.slash_in(channel, host, "axio new", game="rota")).response
-    await table.click(guest, lobby, label="Join")
-    await table.click(host, lobby, label="Start")
-    game_id = (await table.bot.repo.game_in_channel(channel.id)).id
+async def finish_in(
+    table: Table, channel: Any, host: Any, guest: Any, seed: int, game_id: int | None = None
+) -> int:
+    """A two-player AXIO Rota game in `channel` (a new one, or `game_id` going on), played
+    to its end with random moves."""
+    if game_id is None:
+        lobby = (await table.slash_in(channel, host, "axio new", game="rota")).response
+        await table.click(guest, lobby, label="Join")
+        await table.click(host, lobby, label="Start")
+        game_id = (await table.bot.repo.game_in_channel(channel.id)).id
     rng = random.Random(seed)
     by_id = {host.id: host, guest.id: guest}
     while (record := await table.record(game_id)).status == "running":
@@ -99,6 +104,28 @@ async def test_a_player_reviews_their_game_and_a_second_request_is_read_back(tab
     assert text_of(answer_of(again)) == words
     assert labels(answer_of(again)) == labels(answer)
     assert not any("Review of game" in text_of(m) for m in table.public())  # private
+
+
+async def test_a_stand_ins_moves_are_not_counted_as_their_players(table: Table):
+    """A late player's turn played by the server's stand-in (what a timeout does): the
+    review says so on that player's line and leaves the move out of their figures."""
+    lobby = (await table.slash(table.ann, "axio new", game="rota")).response
+    await table.click(table.ben, lobby, label="Join")
+    await table.click(table.ann, lobby, label="Start")
+    record = await table.bot.repo.game_in_channel(table.channel.id)
+    late = record.game.to_move
+    await table.bot.desk.play_for(record.id, late, note="late")
+    await finish_in(table, table.channel, table.ann, table.ben, seed=4, game_id=record.id)
+    stood_in = [m.move_number for m in await table.bot.repo.moves(record.id) if m.stand_in]
+    assert stood_in == [1]
+    words = text_of(answer_of(await table.slash(table.ann, "axio review", game=record.id)))
+    lines = {line.split("**")[1]: line for line in words.splitlines() if line.startswith("**")}
+    late_name, other_name = (record.seats[late].name, record.seats[1 - late].name)
+    assert "1 move by a stand-in, not counted" in lines[late_name]
+    assert "stand-in" not in lines[other_name]
+    review = GameReview.from_dict(await table.bot.repo.review(record.id))
+    assert [m.number for m in review.moves if m.stand_in] == [1]
+    assert review.seats[late].stand_in_moves == 1 and review.seats[1 - late].stand_in_moves == 0
 
 
 async def test_the_buttons_show_a_marked_move_before_and_after(table: Table):

@@ -1,9 +1,11 @@
 """The game review: the expert's own game reviews at 100 %, a planted blunder is marked,
-and the review is reproducible, JSON-ready and can be farmed out to a pool."""
+a stand-in's moves are not counted as its player's, and the review is reproducible,
+JSON-ready and can be farmed out to a pool."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -17,6 +19,7 @@ from engine.ai.review import (
     MISTAKE,
     GameReview,
     analyse,
+    assemble,
     grade,
     judge,
     review_game,
@@ -102,6 +105,35 @@ def test_throwing_away_a_won_ending_is_a_blunder(expert_counted_work):
     verdict = analyse(tasks[-1])
     assert verdict.grade == "blunder" and verdict.cost >= BLUNDER
     assert verdict.best == moves_of(game)[last]
+
+
+def test_a_stand_ins_moves_are_judged_but_not_counted_as_the_players(expert_counted_work):
+    """A computer that played for a late, skipped or resigned player: its moves keep their
+    grade, but its player's accuracy, counts and marks leave them out."""
+    budget = expert_counted_work
+    game = expert_game(RotaGame, seed=8, budget=budget, until=6)
+    tasks = review_tasks("rota", 2, 8, moves_of(game), budget_s=budget, seed=SEED, stand_ins={3})
+    assert [t.stand_in for t in tasks] == [False, False, True, False, False, False]
+    verdicts = [analyse(t) for t in tasks]
+    assert [v.stand_in for v in verdicts] == [t.stand_in for t in tasks]
+    planted = replace(verdicts[2], grade="blunder", cost=BLUNDER + 1)
+    review = assemble(tasks, [*verdicts[:2], planted, *verdicts[3:]])
+    player = review.seats[planted.seat]
+    assert review.moves[2].grade == "blunder" and review.marked() == []
+    assert (player.accuracy, player.blunders, player.stand_in_moves) == (100.0, 0, 1)
+    assert GameReview.from_dict(json.loads(json.dumps(review.to_dict()))) == review
+    own = assemble(tasks, [*verdicts[:2], replace(planted, stand_in=False), *verdicts[3:]])
+    assert own.seats[planted.seat].blunders == 1 and own.seats[planted.seat].accuracy < 100
+
+
+def test_a_review_kept_before_stand_ins_were_marked_still_reads():
+    """Reviews kept earlier have no stand-in fields: every move counts as its player's."""
+    move = {"number": 1, "seat": 0, "turn": 1, "played": "a", "best": "b", "cost": 4.0}
+    seat = {"seat": 0, "accuracy": 26.4, "inaccuracies": 0, "mistakes": 0, "blunders": 1}
+    data = {"kind": "rota", "players": 1, "game_seed": 1, "seed": 0, "budget_s": 2.0}
+    data |= {"moves": [move | {"grade": "blunder"}], "seats": [seat | {"lowest": 1}]}
+    review = GameReview.from_dict(data | {"lowest": [[0], [1]]})
+    assert review.marked() == list(review.moves) and review.seats[0].stand_in_moves == 0
 
 
 def _result(game: RotaGame, move) -> float | None:

@@ -77,6 +77,17 @@ async def test_a_move_is_logged_with_its_turn_and_time(repo: Repository, clock: 
         assert after.turn_started_at == record.turn_started_at
 
 
+async def test_the_log_keeps_which_moves_a_stand_in_made(repo: Repository) -> None:
+    """A review counts a player's own moves only: a computer's move for a person (a
+    stand-in) is logged as such, a person's own is not, on each way a move is stored (the
+    later moves go PostgreSQL's one-trip way, see storage/one_trip.py)."""
+    record = await running_game(repo)
+    for number, stand_in in enumerate((True, False, True, False)):
+        move = record.game.legal_moves()[0]
+        record, _ = await repo.record_move(record.id, number, move, stand_in=stand_in)
+    assert [m.stand_in for m in await repo.moves(record.id)] == [True, False, True, False]
+
+
 async def test_stale_move_is_refused_and_changes_nothing(repo: Repository) -> None:
     record = await play_random(repo, await running_game(repo), moves=2)
     assert record.game is not None
