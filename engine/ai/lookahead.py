@@ -12,8 +12,8 @@ best few moves by the normal evaluation; after some rounds the weaker half is dr
 that the rest get more samples. All candidates share each round's deal, so their
 differences are not swamped by the luck of the deal. What limits it in Rota is the
 one-round horizon and the valuation, not the hidden tiles: allowed to see every hidden
-tile (an experiment, never the game), it won 0.877 against greedy where it wins 0.840
-(the same 400 games, 0.2 s a move).
+tile (an experiment, never the game: `bench/bench_ceiling.py`), it won 0.877 against
+greedy where it wins 0.840 (the same 400 games, 0.2 s a move).
 
 Determinism: the amount of work is counted, not timed. Every move the engine scores costs
 one unit, and copies, plays, scans and deals their own calibrated costs; a budget of
