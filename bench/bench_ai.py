@@ -33,12 +33,14 @@ import json
 import math
 import statistics
 import time
+from collections.abc import Callable
 from multiprocessing import Pool
 
 from bench.common import percentile, report
 from engine import game_class
 from engine.ai import choose_move, expert, greedy, lookahead
 from engine.ai.evaluate import win_share
+from engine.game import TileGame
 
 MATCH_BUDGET_S = 0.2
 EXPERT_MATCH_BUDGET_S = 0.5
@@ -75,19 +77,33 @@ def match_game(task: tuple[str, int, int]) -> MatchResult:
     level's win share, its move times in milliseconds and both levels' final scores (the
     first level's first)."""
     name, seed, seat = task
-    kind, level, other, budget = PAIRINGS[name]
+    game, times = play_match(PAIRINGS[name], seed, seat)
+    scores = [list(game.scores(seat)), list(game.scores(1 - seat))]
+    return name, seed, seat, win_share(game, seat), times, scores
+
+
+def play_match(
+    pairing: tuple[str, str, str, float],
+    seed: int,
+    seat: int,
+    shown: Callable[[TileGame], TileGame] = lambda game: game,
+) -> tuple[TileGame, list[float]]:
+    """A two-player game of `pairing` (kind, first level, other level, budget) on `seed`
+    with the first level in `seat`, played to its end: the game and the first level's move
+    times in milliseconds. `shown` is the game as the first level is given it (bench_ceiling
+    gives it a sighted copy)."""
+    kind, level, other, budget = pairing
     game = game_class(kind)(2, seed)
     times = []
     while not game.is_over:
         if game.to_move == seat:
             start = time.perf_counter()
-            move = move_of(game, level, seed, budget)
+            move = move_of(shown(game), level, seed, budget)
             times.append((time.perf_counter() - start) * 1000)
         else:
             move = move_of(game, other, seed + 1, budget)
         game.play(move)
-    scores = [list(game.scores(seat)), list(game.scores(1 - seat))]
-    return name, seed, seat, win_share(game, seat), times, scores
+    return game, times
 
 
 def timed_game(task: tuple[str, str, int]) -> dict[str, list[float]]:

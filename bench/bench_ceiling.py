@@ -30,7 +30,7 @@ from bench.bench_ai import (
     counted_work_only,
     half_width,
     interval,
-    move_of,
+    play_match,
 )
 from bench.common import report
 from engine import game_class
@@ -69,14 +69,10 @@ def ceiling_game(task: tuple[str, int, int, bool]) -> tuple[str, int, int, bool,
     """One game of a pairing with the first level in `seat`, sighted or fair: the task
     back and the first level's win share."""
     name, seed, seat, sees = task
-    kind, level, other, budget = PAIRINGS[name]
-    game = game_class(kind)(2, seed)
-    while not game.is_over:
-        if game.to_move == seat:
-            move = move_of(sighted(game) if sees else game, level, seed, budget)
-        else:
-            move = move_of(game, other, seed + 1, budget)
-        game.play(move)
+    if sees:
+        game, _ = play_match(PAIRINGS[name], seed, seat, shown=sighted)
+    else:
+        game, _ = play_match(PAIRINGS[name], seed, seat)
     return name, seed, seat, sees, win_share(game, seat)
 
 
@@ -109,8 +105,9 @@ def main() -> None:
             shares[(name, seed, seat, sees)] = share
     figures: dict[str, object] = {}
     for name in args.pairings:
-        fair = [v for (n, *_, sees), v in sorted(shares.items()) if n == name and not sees]
-        seen = [v for (n, *_, sees), v in sorted(shares.items()) if n == name and sees]
+        games = [(seed, seat) for seed in range(args.games) for seat in (0, 1)]
+        fair = [shares[(name, seed, seat, False)] for seed, seat in games]
+        seen = [shares[(name, seed, seat, True)] for seed, seat in games]
         changes = [after - before for before, after in zip(fair, seen, strict=True)]
         figures[f"{name}_winrate"] = round(statistics.mean(fair), 3)
         figures[f"{name}_winrate_ci95"] = interval(fair)
