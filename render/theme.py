@@ -163,6 +163,10 @@ EMOJI_GLUE = frozenset(
 emoji that mean nothing without them (DejaVu draws some of them as boxes of their own)."""
 
 
+MISSING_PROBE_SIZE = 20
+"""The size at which a letter's shape is compared with the box for a missing letter."""
+
+
 @lru_cache(maxsize=4096)
 def _has_letter(ch: str, bold: bool) -> bool:
     """Whether the font draws `ch` as itself, not as the box it draws for what it lacks."""
@@ -172,9 +176,6 @@ def _has_letter(ch: str, bold: bool) -> bool:
         return False
     shape = font(MISSING_PROBE_SIZE, bold).getmask(ch)
     return (shape.size, bytes(shape)) != _missing_shape(bold)
-
-
-MISSING_PROBE_SIZE = 20
 
 
 @lru_cache(maxsize=2)

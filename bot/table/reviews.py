@@ -134,17 +134,16 @@ class Reviews:
         return await asyncio.shield(computing)
 
     async def _compute(self, record: GameRecord) -> GameReview:
-        assert record.game is not None and record.seed is not None
-        moves = [str(entry.move) for entry in record.game.log]
-        stored = await self.repo.moves(record.id)
+        assert record.seed is not None
+        moves = await self.repo.moves(record.id)
         tasks = review_tasks(
             record.kind,
             len(record.seats),
             record.seed,
-            moves,
+            [move.text for move in moves],
             budget_s=self.budget_s,
             seed=record.seed,
-            stand_ins={move.move_number for move in stored if move.stand_in},
+            stand_ins={move.move_number for move in moves if move.stand_in},
         )
         review = await self.thinker.review(tasks)
         return GameReview.from_dict(await self.repo.save_review(record.id, review.to_dict()))
