@@ -8,7 +8,7 @@ client that received the press. Nothing here reaches any further into the bot.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol, cast
 
@@ -17,6 +17,7 @@ import discord
 from storage import Repository
 
 from ..ops.metrics import Metrics
+from ..ops.stopping import InFlight
 from ..screens.summary import Paint
 from ..table.background import Background
 from ..table.channels import Channels
@@ -49,6 +50,8 @@ class Services:
     paint: Paint
     """Draws a picture in the painter's workers (`bot/table/painter.py`), off the loop."""
     reviews: Reviews
+    in_flight: InFlight = field(default_factory=InFlight)
+    """The interactions being answered: a stopping bot lets them finish."""
 
 
 class _Served(Protocol):

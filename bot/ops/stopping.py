@@ -1,0 +1,126 @@
+"""How the bot stops when it is told to: SIGTERM (`docker stop`, systemd, Kubernetes) or
+SIGINT (Ctrl-C), for `axio-bot run` and `axio-bot playground` alike.
+
+    await until_signalled(main())   # main's own cleanup (its `async with`, its `finally`)
+                                    # is what closes the bot
+
+The handlers are the event loop's own, so they work whatever the parent process left the
+signals set to (a shell's background job inherits SIGINT ignored). On the first signal one
+line is logged and `main` is cancelled: its cleanup stops taking commands, lets those in
+flight answer (`InFlight`), and closes the database and the gateway. Further signals are
+only logged. A stop that has not ended after `STOP_SECONDS` (something hung, a thread that
+will not end) is cut short: a warning naming what was still running, and the process
+leaves with status 1, so a stopped bot never stays alive.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Coroutine, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+log = logging.getLogger("axio")
+
+SIGNALS = (signal.SIGTERM, signal.SIGINT)
+STOP_SECONDS = 9.0
+"""The longest a stop may take before the process leaves anyway: inside the 10 s that
+`docker stop` and Kubernetes give before they kill."""
+ANSWER_SECONDS = 4.0
+"""How long the members' commands in flight have to answer once the bot stops."""
+
+
+class InFlight:
+    """The members' interactions being answered: a stopping bot stops taking new ones and
+    waits (a while) for these."""
+
+    def __init__(self) -> None:
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    @contextmanager
+    def one(self) -> Iterator[None]:
+        """Around the handling of one interaction (in its own task, as discord.py runs it)."""
+        task = asyncio.current_task()
+        assert task is not None
+        self._tasks.add(task)
+        try:
+            yield
+        finally:
+            self._tasks.discard(task)
+
+    def __len__(self) -> int:
+        return len(self._tasks)
+
+    async def drain(self, seconds: float | None = None) -> int:
+        """Wait up to `seconds` (`ANSWER_SECONDS`) for the interactions in flight to answer;
+        cancel those still going after it (nothing half-done stays: every command is one
+        transaction). Returns how many had to be cancelled."""
+        seconds = ANSWER_SECONDS if seconds is None else seconds
+        await asyncio.sleep(0)  # an interaction scheduled just before the stop enters first
+        pending = set(self._tasks)
+        if pending:
+            _, pending = await asyncio.wait(pending, timeout=seconds)
+        for task in pending:
+            task.cancel()
+        if pending:
+            await asyncio.wait(pending, timeout=1.0)
+        return len(pending)
+
+
+async def until_signalled(main: Coroutine[Any, Any, Any]) -> Any:
+    """Run `main` until it ends, or until SIGTERM or SIGINT cancels it; its cleanup runs to
+    the end either way (a second signal does not cut it short: `STOP_SECONDS` does)."""
+    loop = asyncio.get_running_loop()
+    task = loop.create_task(main)
+    stopping = False
+
+    def on_signal(number: int) -> None:
+        nonlocal stopping
+        name = signal.Signals(number).name
+        if stopping:
+            log.info("%s again: already stopping", name)
+            return
+        stopping = True
+        log.info("stopping on %s: no new commands; those in flight answer, then it closes", name)
+        _leave_after(STOP_SECONDS)
+        task.cancel()
+
+    for number in SIGNALS:
+        loop.add_signal_handler(number, on_signal, number)
+    try:
+        return await task
+    except asyncio.CancelledError:
+        if not stopping:
+            raise  # cancelled from outside, not by a signal
+        return None
+    finally:
+        for number in SIGNALS:
+            loop.remove_signal_handler(number)
+            if stopping:  # the rest of the way out (asyncio.run's end) is not interrupted
+                signal.signal(number, signal.SIG_IGN)
+
+
+def _leave_after(seconds: float) -> None:
+    """A watch that ends the process if it is still here `seconds` after the signal: the
+    event loop may be stuck, or a thread (a database connection nobody closed) may hold
+    the interpreter at its exit. It runs in a daemon thread, which neither can block."""
+
+    def watch() -> None:
+        time.sleep(seconds)  # a process that stopped in time is gone before this ends
+        alive = sorted(t.name for t in threading.enumerate() if t is not threading.current_thread())
+        log.warning(
+            "did not stop within %.0f s; leaving anyway (still running: %s)",
+            seconds,
+            ", ".join(alive) or "nothing",
+        )
+        for stream in (sys.stdout, sys.stderr):
+            stream.flush()
+        os._exit(1)
+
+    threading.Thread(target=watch, name="stop-deadline", daemon=True).start()
