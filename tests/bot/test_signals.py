@@ -26,6 +26,7 @@ from bot.ops import stopping
 from tests.bot.at_once import dispatch_slash
 from tests.bot.console import FAKE_TOKEN, clean_environment
 from tests.bot.table import Table
+from tests.children import reaped
 
 RUN_CHILD = Path(__file__).with_name("run_child.py")
 GIVE_UP_S = 120
@@ -53,7 +54,7 @@ async def started(
         stderr=asyncio.subprocess.PIPE,
         preexec_fn=ignore_sigint,
     )
-    try:
+    async with reaped(child):
         assert child.stdout is not None
         while True:
             line = await asyncio.wait_for(child.stdout.readline(), GIVE_UP_S)
@@ -61,10 +62,6 @@ async def started(
             if line.startswith(ready):
                 break
         yield child
-    finally:
-        if child.returncode is None:
-            child.kill()
-            await child.wait()
 
 
 async def stopped_by(child: asyncio.subprocess.Process, number: signal.Signals) -> str:
