@@ -51,13 +51,13 @@ from .ops.health import ShardState, Watch
 from .ops.measured import MeasuredRepository, open_measured
 from .ops.metrics import Metrics, command_label
 from .ops.server import OpsServer
-from .ops.stopping import InFlight
 from .screens.refusals import reply_refusal
 from .screens.safe_text import NOBODY
 from .table.background import Background
 from .table.channels import Channels
 from .table.courier import Courier
 from .table.desk import Desk
+from .table.in_flight import InFlight
 from .table.lobby import Lobby
 from .table.notices import Notices
 from .table.painter import Painter

@@ -17,11 +17,11 @@ import discord
 from storage import Repository
 
 from ..ops.metrics import Metrics
-from ..ops.stopping import InFlight
 from ..screens.summary import Paint
 from ..table.background import Background
 from ..table.channels import Channels
 from ..table.desk import Desk
+from ..table.in_flight import InFlight
 from ..table.lobby import Lobby
 from ..table.notices import Notices
 from ..table.private import PrivateControls

@@ -7,10 +7,10 @@ SIGINT (Ctrl-C), for `axio-bot run` and `axio-bot playground` alike.
 The handlers are the event loop's own, so they work whatever the parent process left the
 signals set to (a shell's background job inherits SIGINT ignored). On the first signal one
 line is logged and `main` is cancelled: its cleanup stops taking commands, lets those in
-flight answer (`InFlight`), and closes the database and the gateway. Further signals are
-only logged. A stop that has not ended after `STOP_SECONDS` (something hung, a thread that
-will not end) is cut short: a warning naming what was still running, and the process
-leaves with status 1, so a stopped bot never stays alive.
+flight answer (bot/table/in_flight.py), and closes the database and the gateway. Further
+signals are only logged. A stop that has not ended after `STOP_SECONDS` (something hung, a
+thread that will not end) is cut short: a warning naming what was still running, and the
+process leaves with status 1, so a stopped bot never stays alive.
 """
 
 from __future__ import annotations
@@ -22,8 +22,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Coroutine, Iterator
-from contextlib import contextmanager
+from collections.abc import Coroutine
 from typing import Any
 
 log = logging.getLogger("axio")
@@ -32,45 +31,6 @@ SIGNALS = (signal.SIGTERM, signal.SIGINT)
 STOP_SECONDS = 9.0
 """The longest a stop may take before the process leaves anyway: inside the 10 s that
 `docker stop` and Kubernetes give before they kill."""
-ANSWER_SECONDS = 4.0
-"""How long the members' commands in flight have to answer once the bot stops."""
-
-
-class InFlight:
-    """The members' interactions being answered: a stopping bot stops taking new ones and
-    waits (a while) for these."""
-
-    def __init__(self) -> None:
-        self._tasks: set[asyncio.Task[Any]] = set()
-
-    @contextmanager
-    def one(self) -> Iterator[None]:
-        """Around the handling of one interaction (in its own task, as discord.py runs it)."""
-        task = asyncio.current_task()
-        assert task is not None
-        self._tasks.add(task)
-        try:
-            yield
-        finally:
-            self._tasks.discard(task)
-
-    def __len__(self) -> int:
-        return len(self._tasks)
-
-    async def drain(self, seconds: float | None = None) -> int:
-        """Wait up to `seconds` (`ANSWER_SECONDS`) for the interactions in flight to answer;
-        cancel those still going after it (nothing half-done stays: every command is one
-        transaction). Returns how many had to be cancelled."""
-        seconds = ANSWER_SECONDS if seconds is None else seconds
-        await asyncio.sleep(0)  # an interaction scheduled just before the stop enters first
-        pending = set(self._tasks)
-        if pending:
-            _, pending = await asyncio.wait(pending, timeout=seconds)
-        for task in pending:
-            task.cancel()
-        if pending:
-            await asyncio.wait(pending, timeout=1.0)
-        return len(pending)
 
 
 async def until_signalled(main: Coroutine[Any, Any, Any]) -> Any:

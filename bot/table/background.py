@@ -50,13 +50,7 @@ class Background:
         posts), then cancel the rest: it was stored before it started, so the next start
         goes on with it."""
         self._stopped = True
-        running = set(self._tasks)
-        if running:
-            _, running = await asyncio.wait(running, timeout=seconds)
-        for task in running:
-            task.cancel()
-        if running:
-            await asyncio.wait(running, timeout=1.0)
+        await finish_or_cancel(self._tasks, seconds)
 
     def _finished(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
@@ -66,6 +60,19 @@ class Background:
             log.info("background work stopped by the database: %s", fault_reason(error))
         else:
             log.error("background work failed", exc_info=error)
+
+
+async def finish_or_cancel(tasks: set[asyncio.Task[Any]], seconds: float) -> int:
+    """Give `tasks` `seconds` to finish, then cancel the rest (and give them a second to
+    unwind); how many were cancelled."""
+    pending = set(tasks)
+    if pending:
+        _, pending = await asyncio.wait(pending, timeout=seconds)
+    for task in pending:
+        task.cancel()
+    if pending:
+        await asyncio.wait(pending, timeout=1.0)
+    return len(pending)
 
 
 def fault_reason(error: BaseException) -> str:

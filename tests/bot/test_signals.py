@@ -1,6 +1,6 @@
-"""How the bot stops (bot/ops/stopping.py): SIGTERM and SIGINT stop `axio-bot run` and
-`axio-bot playground` cleanly whatever the parent left the signals set to, and a stopping
-bot lets the command in flight answer before it closes its database.
+"""How the bot stops (bot/ops/stopping.py, bot/table/in_flight.py): SIGTERM and SIGINT stop
+`axio-bot run` and `axio-bot playground` cleanly whatever the parent left the signals set to,
+and a stopping bot lets the command in flight answer before it closes its database.
 
 The processes are started with SIGINT ignored, as a shell's background job starts them, and
 the signal is sent to the process alone. `run` connects to SimCord instead of Discord
@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from bot.ops import stopping
+from bot.table import in_flight
 from tests.bot.at_once import dispatch_slash
 from tests.bot.console import FAKE_TOKEN, clean_environment
 from tests.bot.table import Table
@@ -169,7 +169,7 @@ async def test_a_stopping_bot_lets_the_command_in_flight_answer_then_closes(
 
 
 async def test_a_command_that_does_not_answer_in_time_is_cut_off(table: Table, monkeypatch):
-    monkeypatch.setattr(stopping, "ANSWER_SECONDS", 0.2)
+    monkeypatch.setattr(in_flight, "ANSWER_SECONDS", 0.2)
     gate = await gated_lobby(table, monkeypatch)  # never opened
     await table.bot.stop()
     assert not gate["record"].responded
