@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import logging
 import re
 import sqlite3
@@ -43,7 +42,7 @@ from .config import Settings, load_settings
 from .ops import admin
 from .ops.logs import configure_logging as configure_log_output
 from .ops.server import MetricsPortError
-from .ops.stopping import until_signalled
+from .ops.stopping import held_signals, until_signalled
 
 if TYPE_CHECKING:
     from .app import AxioBot
@@ -87,8 +86,6 @@ def run(settings: Settings) -> int:
     token = settings.discord_token.get_secret_value().strip()  # type: ignore[union-attr]
     try:
         asyncio.run(until_signalled(_connected(bot, token)))
-    except KeyboardInterrupt:  # Ctrl-C before the bot's own handlers were in place
-        return 0
     except discord.LoginFailure:
         return _fail(f"Discord refused the token: {TOKEN_HELP}")
     except discord.PrivilegedIntentsRequired:
@@ -203,8 +200,7 @@ def playground(settings: Settings, seconds: float | None, port: int | None) -> i
         )
         return 2
     configure_logging(settings)
-    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C before the handlers were in place
-        asyncio.run(until_signalled(serve(settings, seconds=seconds, port=port)))
+    asyncio.run(until_signalled(serve(settings, seconds=seconds, port=port)))
     print("AXIO playground stopped.", file=sys.stderr)
     return 0
 
@@ -297,9 +293,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return check(settings)
     if args.command in ("backup", "restore", "forget", "health"):
         return operate(settings, args)
-    if args.command == "playground":
-        return playground(settings, args.seconds, args.port)
-    return run(settings)
+    with held_signals():  # from here on, SIGTERM and SIGINT stop the bot (ops/stopping.py)
+        if args.command == "playground":
+            return playground(settings, args.seconds, args.port)
+        return run(settings)
 
 
 if __name__ == "__main__":

@@ -22,7 +22,8 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 log = logging.getLogger("axio")
@@ -33,11 +34,35 @@ STOP_SECONDS = 9.0
 `docker stop` and Kubernetes give before they kill."""
 
 
+_holding: list[list[int]] = []
+"""The signals each `held_signals()` block (innermost last) has received."""
+
+
+@contextmanager
+def held_signals() -> Iterator[None]:
+    """SIGTERM and SIGINT remembered, not acted on, from here until `until_signalled` takes
+    them (and while no event loop runs): one that arrives while the bot checks its database
+    stops it as soon as its loop starts, as one that arrives later would. On the way out the
+    handlers are put back, or, after a signal, left ignoring: the process is leaving."""
+    received: list[int] = []
+    previous = {number: signal.getsignal(number) for number in SIGNALS}
+    for number in SIGNALS:
+        signal.signal(number, lambda number, frame: received.append(number))
+    _holding.append(received)
+    try:
+        yield
+    finally:
+        _holding.remove(received)
+        for number, handler in previous.items():
+            signal.signal(number, signal.SIG_IGN if received else handler)
+
+
 async def until_signalled(main: Coroutine[Any, Any, Any]) -> Any:
     """Run `main` until it ends, or until SIGTERM or SIGINT cancels it; its cleanup runs to
     the end either way (a second signal does not cut it short: `STOP_SECONDS` does)."""
     loop = asyncio.get_running_loop()
     task = loop.create_task(main)
+    received = _holding[-1] if _holding else []
     stopping = False
 
     def on_signal(number: int) -> None:
@@ -47,12 +72,15 @@ async def until_signalled(main: Coroutine[Any, Any, Any]) -> Any:
             log.info("%s again: already stopping", name)
             return
         stopping = True
+        received.append(number)
         log.info("stopping on %s: no new commands; those in flight answer, then it closes", name)
         _leave_after(STOP_SECONDS)
         task.cancel()
 
     for number in SIGNALS:
         loop.add_signal_handler(number, on_signal, number)
+    if received:  # it arrived before the loop ran
+        loop.call_soon(on_signal, received[0])
     try:
         return await task
     except asyncio.CancelledError:

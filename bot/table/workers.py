@@ -22,7 +22,7 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
@@ -33,6 +33,19 @@ T = TypeVar("T")
 
 def _warm() -> None:
     """Nothing: run once per worker at start, so that the first real task pays no start-up."""
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Spawn workers with SIGINT and SIGTERM blocked, as multiprocessing's resource tracker
+    is: a worker is born with them held (the mask survives exec) and so is never ended by
+    the terminal's Ctrl-C while it starts, before `_follow_parent` ignores them. This thread
+    only holds them for that moment; another thread of the bot takes any that arrive."""
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _follow_parent(parent: int, prepare: Callable[[], None] | None) -> None:
@@ -76,8 +89,9 @@ class WorkerPool:
                 initializer=_follow_parent,
                 initargs=(os.getpid(), self._prepare),
             )
-            for _ in range(self.processes):
-                self._pool.submit(_warm)
+            with _signals_held():
+                for _ in range(self.processes):
+                    self._pool.submit(_warm)  # each spawns a worker
         return self._pool
 
     def start(self) -> None:

@@ -6,7 +6,7 @@ process of the signal tests (tests/bot/test_signals.py).
 Everything is `axio-bot run`'s own (its checks, its logging, its signal handling, the
 bot's start and stop) but the connection: `AxioBot.start` attaches the bot to an
 in-memory Discord with a guild, a channel and a member, instead of logging in. It prints
-`ready` once the bot is up.
+`starting` as it begins to connect, and `ready` once the bot is up.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from bot.app import AxioBot
 async def start_on_simcord(bot: AxioBot, token: str, **_: Any) -> None:
     """In place of logging in with `token`: SimCord's Discord, until the connection ends
     (a signal cancels it, as it cancels discord.py's connection)."""
+    print("starting", flush=True)
     async with simcord.run(bot, shard_count=1, check_errors=False) as env:
         guild = env.create_guild("Signals")
         guild.create_text_channel("games")

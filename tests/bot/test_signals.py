@@ -12,6 +12,7 @@ gives up kills what it started.
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import sqlite3
 import sys
@@ -42,17 +43,19 @@ def ignore_sigint() -> None:
 
 @asynccontextmanager
 async def started(
-    argv: list[str], ready: bytes, cwd: Path, **settings: str
+    argv: list[str], ready: bytes, cwd: Path, *, session: bool = False, **settings: str
 ) -> AsyncIterator[asyncio.subprocess.Process]:
     """A child process, once it has printed a line starting with `ready`; killed on the
-    way out if it is still there (a failed or abandoned test leaves nothing running)."""
+    way out if it is still there (a failed or abandoned test leaves nothing running).
+    `session`: in a process group of its own, as a terminal runs a command."""
     child = await asyncio.create_subprocess_exec(
         *argv,
         cwd=cwd,
-        env=clean_environment(LOG_LEVEL="INFO", PICTURE_PROCESSES="1", **settings),
+        env=clean_environment(**{"LOG_LEVEL": "INFO", "PICTURE_PROCESSES": "1", **settings}),
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
         preexec_fn=ignore_sigint,
+        start_new_session=session,
     )
     async with reaped(child):
         assert child.stdout is not None
@@ -80,15 +83,18 @@ def assert_stopped_cleanly(code: int | None, err: str, number: signal.Signals) -
 
 
 @pytest.mark.parametrize("number", SIGNALS, ids=lambda n: n.name)
-async def test_a_signal_stops_run_and_closes_the_database(tmp_path: Path, number):
+@pytest.mark.parametrize("moment", [b"ready", b"starting"], ids=["running", "starting"])
+async def test_a_signal_stops_run_and_closes_the_database(tmp_path: Path, number, moment):
     database = tmp_path / "axio.sqlite3"
     argv = [sys.executable, str(RUN_CHILD)]
     async with started(
-        argv, b"ready", tmp_path, DISCORD_TOKEN=FAKE_TOKEN, DATABASE_PATH=str(database)
+        argv, moment, tmp_path, DISCORD_TOKEN=FAKE_TOKEN, DATABASE_PATH=str(database)
     ) as child:
-        assert Path(f"{database}-wal").exists()  # the bot has the database open
+        if moment == b"ready":
+            assert Path(f"{database}-wal").exists()  # the bot has the database open
         err = await stopped_by(child, number)
     assert_stopped_cleanly(child.returncode, err, number)
+    assert database.exists()  # the bot opened it (`run` checks it first, then the bot)
     assert not Path(f"{database}-wal").exists(), "the database was not closed"
     with sqlite3.connect(database) as conn:
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
@@ -103,6 +109,19 @@ async def test_a_signal_stops_the_playground(tmp_path: Path, number):
     assert_stopped_cleanly(child.returncode, err, number)
     assert err.endswith("AXIO playground stopped.\n"), err
     assert not scratch.exists(), "the playground did not close its database and clean up"
+
+
+async def test_ctrl_c_in_a_terminal_stops_the_bot_and_its_workers_quietly(tmp_path: Path):
+    """A terminal's Ctrl-C reaches every process of its group: the bot and the picture
+    workers it is still starting. They leave it to the bot, which ends them."""
+    database = tmp_path / "axio.sqlite3"
+    argv = [sys.executable, str(RUN_CHILD)]
+    settings = {"DISCORD_TOKEN": FAKE_TOKEN, "DATABASE_PATH": str(database)}
+    settings["PICTURE_PROCESSES"] = "2"
+    async with started(argv, b"ready", tmp_path, session=True, **settings) as child:
+        os.killpg(child.pid, signal.SIGINT)
+        _, err = await asyncio.wait_for(child.communicate(), GIVE_UP_S)
+    assert_stopped_cleanly(child.returncode, err.decode(), signal.SIGINT)
 
 
 HANGING_STOP = """
