@@ -276,7 +276,7 @@ class AxioBot(commands.AutoShardedBot):
 
     async def stop(self) -> None:
         """Stop taking commands (the gateway's shards disconnect; Discord's HTTP stays up),
-        let those in flight answer (`ops/stopping.py`: a few seconds at most), then close
+        let those in flight answer (`table/in_flight.py`: a few seconds at most), then close
         everything the bot opened. Discord's own connection is `close`'s to end (SimCord's,
         in the playground and the tests, is SimCord's)."""
         for shard in self.shards.values():

@@ -47,7 +47,7 @@ def held_signals() -> Iterator[None]:
     received: list[int] = []
     previous = {number: signal.getsignal(number) for number in SIGNALS}
     for number in SIGNALS:
-        signal.signal(number, lambda number, frame: received.append(number))
+        signal.signal(number, lambda signum, frame: received.append(signum))
     _holding.append(received)
     try:
         yield
@@ -79,8 +79,8 @@ async def until_signalled(main: Coroutine[Any, Any, Any]) -> Any:
 
     for number in SIGNALS:
         loop.add_signal_handler(number, on_signal, number)
-    if received:  # it arrived before the loop ran
-        loop.call_soon(on_signal, received[0])
+    if received:  # it arrived before the loop ran: main does not even start
+        on_signal(received[0])
     try:
         return await task
     except asyncio.CancelledError:

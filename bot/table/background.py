@@ -63,15 +63,15 @@ class Background:
 
 
 async def finish_or_cancel(tasks: set[asyncio.Task[Any]], seconds: float) -> int:
-    """Give `tasks` `seconds` to finish, then cancel the rest (and give them a second to
-    unwind); how many were cancelled."""
+    """Give `tasks` `seconds` to finish, then cancel the rest (and give them half a second
+    to unwind); how many were cancelled."""
     pending = set(tasks)
     if pending:
         _, pending = await asyncio.wait(pending, timeout=seconds)
     for task in pending:
         task.cancel()
     if pending:
-        await asyncio.wait(pending, timeout=1.0)
+        await asyncio.wait(pending, timeout=0.5)
     return len(pending)
 
 

@@ -14,9 +14,10 @@ from typing import Any
 
 from .background import finish_or_cancel
 
-ANSWER_SECONDS = 4.0
-"""How long the members' commands in flight have to answer once the bot stops: more than
-Discord's 3 s for a first answer, and well inside the stop's 10 s."""
+ANSWER_SECONDS = 3.0
+"""How long the members' commands in flight have to answer once the bot stops: Discord's
+own window for a first answer. With the background work's 2 s and the database's 1.5 s,
+a stop stays inside its 9 s (bot/ops/stopping.py) even when everything is slow."""
 
 
 class InFlight:

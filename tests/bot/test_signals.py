@@ -52,6 +52,7 @@ async def started(
         *argv,
         cwd=cwd,
         env=clean_environment(**{"LOG_LEVEL": "INFO", "PICTURE_PROCESSES": "1", **settings}),
+        stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
         preexec_fn=ignore_sigint,
@@ -146,6 +147,30 @@ async def test_a_stop_that_hangs_is_cut_short_and_says_what_held_it(tmp_path: Pa
     assert child.returncode == 1, err
     [warning] = [line for line in err.splitlines() if "did not stop" in line]
     assert "forgotten" in warning, err
+
+
+EARLY_SIGNAL = """
+import asyncio, logging, sys
+from bot.ops import stopping
+logging.basicConfig(level=logging.INFO, format="%(levelname)s %(message)s")
+
+async def main():
+    print("the bot ran", flush=True)
+
+with stopping.held_signals():
+    print("ready", flush=True)
+    sys.stdin.readline()  # the signal arrives here: before any event loop runs
+    asyncio.run(stopping.until_signalled(main()))
+print("left", flush=True)
+"""
+
+
+async def test_a_signal_before_the_event_loop_runs_stops_it_when_it_does(tmp_path: Path):
+    async with started([sys.executable, "-c", EARLY_SIGNAL], b"ready", tmp_path) as child:
+        child.send_signal(signal.SIGTERM)
+        out, err = await asyncio.wait_for(child.communicate(b"go\n"), GIVE_UP_S)
+    assert_stopped_cleanly(child.returncode, err.decode(), signal.SIGTERM)
+    assert out.decode() == "left\n"  # the bot never ran, and nothing cut the way out short
 
 
 async def gated_lobby(table: Table, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
