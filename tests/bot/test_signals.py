@@ -101,6 +101,14 @@ async def test_a_signal_stops_run_and_closes_the_database(tmp_path: Path, number
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 
 
+async def test_a_signal_stops_run_on_postgresql(tmp_path: Path, postgres_url: str):
+    argv = [sys.executable, str(RUN_CHILD)]
+    settings = {"DISCORD_TOKEN": FAKE_TOKEN, "DATABASE_URL": postgres_url}
+    async with started(argv, b"ready", tmp_path, **settings) as child:
+        err = await stopped_by(child, signal.SIGTERM)
+    assert_stopped_cleanly(child.returncode, err, signal.SIGTERM)
+
+
 @pytest.mark.parametrize("number", SIGNALS, ids=lambda n: n.name)
 async def test_a_signal_stops_the_playground(tmp_path: Path, number):
     argv = [sys.executable, "-m", "bot.cli", "playground", "--seconds", "600"]
