@@ -22,9 +22,10 @@ This is the one place that knows every part; nothing imports it but the core (`c
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
 import discord
@@ -56,6 +57,7 @@ from .table.background import Background
 from .table.channels import Channels
 from .table.courier import Courier
 from .table.desk import Desk
+from .table.in_flight import InFlight
 from .table.lobby import Lobby
 from .table.notices import Notices
 from .table.painter import Painter
@@ -78,19 +80,23 @@ class AxioTree(app_commands.CommandTree):
     (`measure(command, seconds)`); the controls are timed where they are handled."""
 
     measure: staticmethod = staticmethod(lambda command, seconds: None)
+    in_flight = InFlight()
+    """The interactions being answered, which a stopping bot waits for (the bot's own)."""
 
     async def _call(self, interaction: discord.Interaction) -> None:
         started = time.perf_counter()
         use(language_of(interaction.locale))  # this task answers only this member
         try:
-            await super()._call(interaction)
+            with self.in_flight.one():
+                await super()._call(interaction)
         finally:
             self.measure(command_label(interaction), time.perf_counter() - started)
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        await reply_refusal(interaction, error)
+        with self.in_flight.one():
+            await reply_refusal(interaction, error)
 
 
 class AxioBot(commands.AutoShardedBot):
@@ -133,11 +139,14 @@ class AxioBot(commands.AutoShardedBot):
         self.background = Background()
         self.metrics = Metrics()
         self.tree.measure = self.metrics.command_done  # type: ignore[attr-defined]
+        self.in_flight = InFlight()
+        self.tree.in_flight = self.in_flight  # type: ignore[attr-defined]
         self.repo: MeasuredRepository = None  # type: ignore[assignment]  # opened in setup_hook
         self.ops_server: OpsServer | None = None
         self._hold: DatabaseHold | None = None
         self._loops: list[Courier | Scheduler | Notices] = []
         self.collector: Collector | None = None
+        self._released = False
 
     async def setup_hook(self) -> None:
         settings, owned, clock = self.settings, self.shards_owned, self.clock
@@ -215,6 +224,7 @@ class AxioBot(commands.AutoShardedBot):
             reviews=Reviews(
                 self.repo, self.thinker, budget_s=settings.review_budget_s, clock=clock
             ),
+            in_flight=self.in_flight,
         )
         self.painter.start()  # spawned now, so that the first picture does not wait for it
         await self.add_cog(AxioCog(self.services))
@@ -264,19 +274,45 @@ class AxioBot(commands.AutoShardedBot):
         long as the process, so it is frozen too."""
         collector.settle()
 
+    async def stop(self) -> None:
+        """Stop taking commands (the gateway's shards disconnect; Discord's HTTP stays up),
+        let those in flight answer (`table/in_flight.py`: a few seconds at most), then close
+        everything the bot opened. Discord's own connection is `close`'s to end (SimCord's,
+        in the playground and the tests, is SimCord's)."""
+        for shard in self.shards.values():
+            await shard.disconnect()
+        await self.in_flight.drain()
+        await self.release()
+
+    async def release(self) -> None:
+        """Close what the bot opened, each part even when another fails, in an order that
+        leaves none of them used after it closed: the loops and background work first, the
+        database last. No thread or worker process of the bot outlives this (a database
+        connection's thread would keep the process from exiting). Safe to call again."""
+        if self._released:
+            return
+        self._released = True
+        steps: list[Callable[[], Awaitable[None] | None]] = [
+            *(loop.stop for loop in self._loops),
+            self.collector.stop if self.collector is not None else lambda: None,
+            self.background.stop,
+            self.ops_server.stop if self.ops_server is not None else lambda: None,
+            self.thinker.close,
+            self.painter.close,
+            self.repo.close if self.repo is not None else lambda: None,
+            self._hold.release if self._hold is not None else lambda: None,
+        ]
+        for step in steps:
+            try:
+                done = step()
+                if inspect.isawaitable(done):
+                    await done
+            except Exception:
+                name = getattr(step, "__qualname__", step)
+                log.exception("closing %s failed; closing the rest", name)
+
     async def close(self) -> None:
-        if self.collector is not None:
-            self.collector.stop()
-        for loop in self._loops:
-            loop.stop()
-        if self.ops_server is not None:
-            await self.ops_server.stop()
-        self.thinker.close()
-        self.painter.close()
-        if self.repo is not None:
-            await self.repo.close()
-        if self._hold is not None:
-            self._hold.release()
+        await self.stop()
         await super().close()
 
 

@@ -21,6 +21,7 @@ import sqlite3
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import aiohttp
 import asyncpg
@@ -41,6 +42,10 @@ from .config import Settings, load_settings
 from .ops import admin
 from .ops.logs import configure_logging as configure_log_output
 from .ops.server import MetricsPortError
+from .ops.stopping import held_signals, until_signalled
+
+if TYPE_CHECKING:
+    from .app import AxioBot
 
 log = logging.getLogger("axio")
 
@@ -78,8 +83,9 @@ def run(settings: Settings) -> int:
     from .app import create_bot
 
     bot = create_bot(settings)
+    token = settings.discord_token.get_secret_value().strip()  # type: ignore[union-attr]
     try:
-        bot.run(settings.discord_token.get_secret_value().strip(), log_handler=None)  # type: ignore[union-attr]
+        asyncio.run(until_signalled(_connected(bot, token)))
     except discord.LoginFailure:
         return _fail(f"Discord refused the token: {TOKEN_HELP}")
     except discord.PrivilegedIntentsRequired:
@@ -93,6 +99,13 @@ def run(settings: Settings) -> int:
     except (sqlite3.Error, asyncpg.PostgresError, StorageError) as error:
         return _fail(_database_problem(settings.database, error))
     return 0
+
+
+async def _connected(bot: AxioBot, token: str) -> None:
+    """Connected to Discord until the connection ends or a signal cancels it; either way
+    the bot closes (`AxioBot.close`: the commands in flight answer first)."""
+    async with bot:
+        await bot.start(token)
 
 
 def _fail(problem: str) -> int:
@@ -187,10 +200,8 @@ def playground(settings: Settings, seconds: float | None, port: int | None) -> i
         )
         return 2
     configure_logging(settings)
-    try:
-        asyncio.run(serve(settings, seconds=seconds, port=port))
-    except KeyboardInterrupt:
-        print("AXIO playground stopped.", file=sys.stderr)
+    asyncio.run(until_signalled(serve(settings, seconds=seconds, port=port)))
+    print("AXIO playground stopped.", file=sys.stderr)
     return 0
 
 
@@ -282,9 +293,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return check(settings)
     if args.command in ("backup", "restore", "forget", "health"):
         return operate(settings, args)
-    if args.command == "playground":
-        return playground(settings, args.seconds, args.port)
-    return run(settings)
+    with held_signals():  # from here on, SIGTERM and SIGINT stop the bot (ops/stopping.py)
+        if args.command == "playground":
+            return playground(settings, args.seconds, args.port)
+        return run(settings)
 
 
 if __name__ == "__main__":

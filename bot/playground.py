@@ -25,14 +25,17 @@ MEMBERS = ("Ada", "Brook", "Cyd", "Dee")
 @contextlib.asynccontextmanager
 async def simulated(bot: AxioBot, **options: Any) -> AsyncIterator[simcord.Env]:
     """The bot on SimCord's in-memory Discord (`options` go to `simcord.run`). SimCord
-    detaches the bot without closing it, so its database is closed here: the open
-    connection's thread would otherwise keep the process alive."""
+    detaches the bot without closing it, so the bot stops here, as `axio-bot run` stops
+    (bot/ops/stopping.py): the commands in flight answer before SimCord detaches it, then
+    its database and workers close (a connection's thread would keep the process alive)."""
     try:
         async with simcord.run(bot, **options) as env:
-            yield env
+            try:
+                yield env
+            finally:
+                await bot.stop()
     finally:
-        if bot.repo is not None:
-            await bot.repo.close()
+        await bot.release()  # SimCord could not attach it: what its start opened
 
 
 async def serve(
@@ -42,8 +45,9 @@ async def serve(
     port: int | None = None,
     ready: asyncio.Future[str] | None = None,
 ) -> None:
-    """Run until the browser's Close button, `seconds`, or Ctrl-C. The URL is printed (and
-    handed to `ready`, for tests)."""
+    """Run until the browser's Close button, `seconds`, or SIGINT (Ctrl-C) or SIGTERM
+    (`axio-bot playground` runs it under `until_signalled`). The URL is printed (and handed
+    to `ready`, for tests)."""
     with tempfile.TemporaryDirectory(prefix="axio-playground-") as folder:
         scratch = {"database_path": Path(folder) / "playground.sqlite3", "database_url": None}
         local = settings.model_copy(update=scratch)  # never the configured (real) database

@@ -35,5 +35,8 @@ def holding_write_lock(path: Path, seconds: float = 60) -> Iterator[subprocess.P
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
         yield holder
+        holder.communicate("\n", timeout=seconds + 300)  # it lets go when told
     finally:
-        holder.communicate("\n", timeout=seconds + 30)
+        if holder.poll() is None:  # the test failed or gave up: the holder goes too
+            holder.kill()
+            holder.wait()

@@ -96,6 +96,10 @@ class GameControl(discord.ui.DynamicItem[discord.ui.Item], template=r"$^"):
             return control
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        with services(interaction).in_flight.one():  # a stopping bot lets it answer
+            await self._answer_timed(interaction)
+
+    async def _answer_timed(self, interaction: discord.Interaction) -> None:
         started = time.perf_counter()
         use(language_of(interaction.locale))  # this task answers only this member
         try:

@@ -8,7 +8,7 @@ client that received the press. Nothing here reaches any further into the bot.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol, cast
 
@@ -21,6 +21,7 @@ from ..screens.summary import Paint
 from ..table.background import Background
 from ..table.channels import Channels
 from ..table.desk import Desk
+from ..table.in_flight import InFlight
 from ..table.lobby import Lobby
 from ..table.notices import Notices
 from ..table.private import PrivateControls
@@ -49,6 +50,8 @@ class Services:
     paint: Paint
     """Draws a picture in the painter's workers (`bot/table/painter.py`), off the loop."""
     reviews: Reviews
+    in_flight: InFlight = field(default_factory=InFlight)
+    """The interactions being answered: a stopping bot lets them finish."""
 
 
 class _Served(Protocol):

@@ -24,18 +24,33 @@ from storage import DATABASE_FAULTS, GameRecord, context_without_deadline
 
 log = logging.getLogger("axio")
 
+STOP_SECONDS = 2.0
+"""How long a stopping bot lets its background work finish before it cancels it."""
+
 
 class Background:
     """The tasks this process runs beside its commands, kept until they finish."""
 
     def __init__(self) -> None:
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._stopped = False
 
     def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
-        """Run `work` and log it if it fails."""
+        """Run `work` and log it if it fails; once stopped, not at all (it is stored: the
+        next start takes it up)."""
+        if self._stopped:
+            work.close()
+            return
         task = asyncio.get_running_loop().create_task(work, context=context_without_deadline())
         self._tasks.add(task)
         task.add_done_callback(self._finished)
+
+    async def stop(self, seconds: float = STOP_SECONDS) -> None:
+        """Start nothing more; give what runs `seconds` to finish (a delivery under way
+        posts), then cancel the rest: it was stored before it started, so the next start
+        goes on with it."""
+        self._stopped = True
+        await finish_or_cancel(self._tasks, seconds)
 
     def _finished(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
@@ -45,6 +60,19 @@ class Background:
             log.info("background work stopped by the database: %s", fault_reason(error))
         else:
             log.error("background work failed", exc_info=error)
+
+
+async def finish_or_cancel(tasks: set[asyncio.Task[Any]], seconds: float) -> int:
+    """Give `tasks` `seconds` to finish, then cancel the rest (and give them half a second
+    to unwind); how many were cancelled."""
+    pending = set(tasks)
+    if pending:
+        _, pending = await asyncio.wait(pending, timeout=seconds)
+    for task in pending:
+        task.cancel()
+    if pending:
+        await asyncio.wait(pending, timeout=0.5)
+    return len(pending)
 
 
 def fault_reason(error: BaseException) -> str:

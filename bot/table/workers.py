@@ -16,11 +16,13 @@ benchmark count the workers' CPU, which `RUSAGE_CHILDREN` does not while they li
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import os
+import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
@@ -33,11 +35,29 @@ def _warm() -> None:
     """Nothing: run once per worker at start, so that the first real task pays no start-up."""
 
 
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Spawn workers with SIGINT and SIGTERM blocked, as multiprocessing's resource tracker
+    is: a worker is born with them held (the mask survives exec) and so is never ended by
+    the terminal's Ctrl-C while it starts, before `_follow_parent` ignores them. This thread
+    only holds them for that moment; another thread of the bot takes any that arrive."""
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 def _follow_parent(parent: int, prepare: Callable[[], None] | None) -> None:
     """Each worker's start: leave when the bot (`parent`) does, even one that died before
     this worker was up. A worker holds its own end of the task queue, so a killed bot
     (SIGKILL, out of memory) would otherwise leave it waiting forever, holding its stdout.
-    Then `prepare()`, what the pool's work needs loaded once per worker."""
+    Signals are the bot's to handle: Ctrl-C reaches every process of the terminal's group,
+    and a worker that died of it would print a traceback and break the pool while the bot
+    stops; the bot ends its workers itself (`close`). Then `prepare()`, what the pool's
+    work needs loaded once per worker."""
+    for number in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(number, signal.SIG_IGN)
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -56,8 +76,11 @@ class WorkerPool:
         self.processes = processes
         self._prepare = prepare
         self._pool: ProcessPoolExecutor | None = None
+        self._closed = False
 
     def _executor(self) -> ProcessPoolExecutor:
+        if self._closed:
+            raise RuntimeError("the worker pool is closed: the bot is stopping")
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(
@@ -66,8 +89,9 @@ class WorkerPool:
                 initializer=_follow_parent,
                 initargs=(os.getpid(), self._prepare),
             )
-            for _ in range(self.processes):
-                self._pool.submit(_warm)
+            with _signals_held():
+                for _ in range(self.processes):
+                    self._pool.submit(_warm)  # each spawns a worker
         return self._pool
 
     def start(self) -> None:
@@ -84,7 +108,7 @@ class WorkerPool:
         try:
             return await loop.run_in_executor(self._executor(), work)
         except BrokenProcessPool:  # a worker died (killed, out of memory): a fresh pool
-            self.close()
+            self._end_workers()
             return await loop.run_in_executor(self._executor(), work)
 
     def worker_pids(self) -> list[int]:
@@ -93,6 +117,17 @@ class WorkerPool:
         return list(processes)
 
     def close(self) -> None:
+        """End the workers now, whatever they are doing, and start no more: what they were
+        asked for is not waited for any more, and a worker left thinking would hold the
+        bot's exit."""
+        self._closed = True
+        self._end_workers()
+
+    def _end_workers(self) -> None:
         if self._pool is not None:
+            workers = self.worker_pids()
             self._pool.shutdown(wait=False, cancel_futures=True)
+            for pid in workers:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
             self._pool = None

@@ -23,6 +23,8 @@ from simcord.backend.models import Interaction
 from simcord.enums import AppCommandType, InteractionType
 from simcord.results import InteractionResult
 
+from tests.waiting import GIVE_UP_S
+
 ANSWER_LIMIT_S = 3.0
 """Discord's window for a first answer."""
 _FIRST_ANSWERS = (
@@ -119,15 +121,15 @@ async def slash_at_once(
     process's lock), and a timer on a wait SimCord recognises (a lock's deadline) fires only
     when that clock moves: `seconds` moves it as the real one moves meanwhile."""
     env._begin_operation("slash_at_once")
+    give_up = time.perf_counter() + GIVE_UP_S
     try:
         records = [dispatch_slash(env, *call) for call in calls]
         if seconds:
             await env.advance_time(seconds)
         else:
             await env._settle_internal(dispatch="INTERACTION_CREATE")
-        for _ in range(400):  # work in an external wait finishes outside SimCord's settling
-            if all(record.responded for record in records):
-                break
+        # work in an external wait finishes outside SimCord's settling
+        while not all(record.responded for record in records) and time.perf_counter() < give_up:
             await asyncio.sleep(0.025)
             await env._settle_internal()
         return [InteractionResult(env, record) for record in records]
@@ -189,7 +191,7 @@ def server_waits_are_external(env: Any, monkeypatch: pytest.MonkeyPatch) -> None
         monkeypatch.setattr(owner, name, declared(getattr(owner, name)))
 
 
-async def answered(env: Any, results: list[InteractionResult], seconds: float = 5.0) -> None:
+async def answered(env: Any, results: list[InteractionResult], seconds: float = GIVE_UP_S) -> None:
     """Wait (wall-clock, SimCord's clock standing) until every interaction has its final
     answer (a deferred one, its follow-up)."""
     started = time.perf_counter()

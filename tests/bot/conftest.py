@@ -13,6 +13,19 @@ from bot.config import Settings
 from storage.pg_local import LocalServer, server_binaries, temporary_server
 from tests.bot.table import Table
 
+SETTLE_GIVE_UP_S = 120
+"""SimCord's settle limit for every bot test that sets none (its own default is 5 s): it only
+says when a settle gives up, so a busy machine makes a test slower, never failed."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        marker = item.get_closest_marker("simcord")
+        options = dict(marker.kwargs) if marker is not None else {}
+        if "simcord_env" in getattr(item, "fixturenames", ()) and "settle_timeout" not in options:
+            options["settle_timeout"] = SETTLE_GIVE_UP_S
+            item.add_marker(pytest.mark.simcord(**options), append=False)
+
 
 @pytest.fixture
 def bot_settings(tmp_path) -> Settings:

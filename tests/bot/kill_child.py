@@ -60,6 +60,7 @@ TABLES = {  # channel name: (command, game, guests, computers)
     "crowd": ("new", "axio", ("ben", "cat"), ("easy",)),
 }
 HOSTS = {"duel": "ann", "robot": "cat", "alone": "dan", "spin": "eve", "crowd": "ann"}
+GIVE_UP_S = 120
 
 
 def say(line: str) -> None:
@@ -309,24 +310,31 @@ async def main(db: str, log: str, seed: int, check_only: bool) -> None:
         computer_budget_s=0.02,
         scheduler_minutes=600,
         delivery_idle_seconds=600,
+        # Threads, not worker processes: SimCord gives a bot's start-up 5 s to settle (its
+        # own limit), and on a busy machine spawning four interpreters to deliver what is
+        # owed and resume the computers takes longer. That workers die with a killed bot
+        # is tests/bot/test_thinking.py's.
+        computer_processes=0,
+        picture_processes=0,
     )
     # Discord's world exists before the bot connects, as it does after a real restart:
     # SimCord starts with a bare client, the world is made, then the bot takes its place.
     bare = discord.Client(intents=discord.Intents.default())
-    async with simcord.run(bare, check_errors=False) as env:
+    bot = create_bot(settings, shard_count=1)
+    # SimCord's settle limit only says when to give up: a busy machine is slow, not wrong.
+    async with simcord.run(bare, check_errors=False, settle_timeout=GIVE_UP_S) as env:
         record_discord(env.backend, Path(log))
         child = Child(env, Path(log), random.Random(seed))  # ids from the clock: made first
         if latest is not None and latest > env.now():
             await env.advance_time((latest - env.now()).total_seconds() + 0.001)
-        bot = create_bot(settings, shard_count=1)
-        await env.restart_bot(bot)
         try:
+            await env.restart_bot(bot)
             await child.check()
             say("ready")
             if not check_only:
                 await child.play()
-        finally:
-            await bot.repo.close()
+        finally:  # whatever failed: a connection left open would keep this process alive
+            await bot.release()
 
 
 if __name__ == "__main__":

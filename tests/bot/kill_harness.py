@@ -22,8 +22,12 @@ from pathlib import Path
 from storage import Repository
 from storage.pg_local import LocalServer
 from storage.target import Target
+from tests.children import reaped
 
 CHILD = Path(__file__).with_name("kill_child.py")
+GIVE_UP_S = 300
+"""How long a round waits for the child to be ready, or to finish checking, before it
+gives up: a limit for a stuck child, never a pace (a busy machine is only slower)."""
 
 
 @dataclass
@@ -85,25 +89,43 @@ async def run_child(
 ) -> bytes:
     """One life of the bot: killed as `kill` says, or (None) left to check and exit; the
     database server killed and started again meanwhile if `kill.server_down` says so."""
-    child = await asyncio.create_subprocess_exec(
-        sys.executable,
-        str(CHILD),
-        str(db),
-        str(log),
-        str(seed),
-        *(["--check-only"] if kill is None else []),
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.DEVNULL,
-    )
+    errors = log.with_name("child-stderr.log")  # every life's, for a failure's message
+    with errors.open("ab") as stderr:
+        child = await asyncio.create_subprocess_exec(
+            sys.executable,
+            str(CHILD),
+            str(db),
+            str(log),
+            str(seed),
+            *(["--check-only"] if kill is None else []),
+            stdout=asyncio.subprocess.PIPE,
+            stderr=stderr,
+        )
     assert child.stdout is not None
+    async with reaped(child):  # a round that gave up or failed leaves no child behind
+        try:
+            return await _live(child, child.stdout, kill, server)
+        except BaseException as failure:
+            tail = errors.read_text(errors="replace")[-3000:]
+            failure.add_note(f"the children's stderr ends with:\n{tail}")
+            raise
+
+
+async def _live(
+    child: asyncio.subprocess.Process,
+    stdout: asyncio.StreamReader,
+    kill: Kill | None,
+    server: LocalServer | None,
+) -> bytes:
+    """What `child` says until it is killed as `kill` says (or, None, until it exits)."""
     if kill is None:
-        out, _ = await asyncio.wait_for(child.communicate(), timeout=120)
+        out, _ = await asyncio.wait_for(child.communicate(), timeout=GIVE_UP_S)
         assert child.returncode == 0, "the checking child failed"
         return out
     seen = b""
     if kill.after_ready:  # let start-up finish (it is slower on a busy machine), then play
         while not seen.endswith(b"ready\n"):
-            line = await asyncio.wait_for(child.stdout.readline(), timeout=120)
+            line = await asyncio.wait_for(stdout.readline(), timeout=GIVE_UP_S)
             assert line, "the child stopped before it was ready"
             seen += line
     if server is not None and kill.server_down is not None:
@@ -113,7 +135,7 @@ async def run_child(
         await asyncio.to_thread(server.start)
         await asyncio.sleep(kill.seconds / 2)
     else:
-        await asyncio.sleep(kill.seconds)
+        await asyncio.sleep(kill.seconds)  # the moment of the kill: drawn at random
     child.send_signal(signal.SIGKILL)
     out, _ = await child.communicate()
     assert child.returncode == -signal.SIGKILL, "the child stopped before it was killed"

@@ -3,7 +3,7 @@ buttons and read what they can see, through SimCord's real discord.py machinery.
 
 from __future__ import annotations
 
-import asyncio
+import inspect
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -15,6 +15,7 @@ import simcord
 from bot.app import AxioBot, create_bot
 from bot.config import Settings
 from storage import GameRecord
+from tests.waiting import eventually
 
 PRIVATE_FILES = {"rack.png", "hand.png", "preview.png", "solo.png"}
 
@@ -106,37 +107,40 @@ class Table:
         waits for, so the post of the move after it can arrive a moment after SimCord
         has settled."""
         wanted = f"axio:tiles:{record.id}:{record.move_count}"
-        for _ in range(400):
-            message = self.last_public()
-            if message is not None and any(
-                c.get("custom_id") == wanted for c in components(message)
-            ):
-                return message
-            await asyncio.sleep(0.05)
-            await self.env.settle()
-        raise AssertionError(f"no turn post for move {record.move_count} of game {record.id}")
 
-    async def until(self, check: Callable[[], bool], what: str) -> None:
-        """Wait (five seconds at most) until `check()` holds: what a computer thinking in a
-        process pool posts arrives outside what SimCord waits for."""
-        for _ in range(100):
+        def posted() -> bool:
+            message = self.last_public()
+            return message is not None and any(
+                c.get("custom_id") == wanted for c in components(message)
+            )
+
+        await self.until(posted, f"the turn post for move {record.move_count} of {record.id}")
+        return self.last_public()
+
+    async def until(self, check: Callable[[], object], what: str) -> None:
+        """Wait until `check()` holds (it may be a coroutine function), SimCord settled
+        each time: what a computer thinking in a process pool posts arrives outside what
+        SimCord waits for (tests/waiting.py)."""
+
+        async def settled_check() -> object:
             await self.env.settle()
-            if check():
-                return
-            await asyncio.sleep(0.05)
-        raise AssertionError(f"never happened: {what}")
+            held = check()
+            return await held if inspect.isawaitable(held) else held
+
+        await eventually(settled_check, what)
 
     async def person_to_move(self, game_id: int) -> GameRecord:
         """The game once a person is to move or it is over (computers in a process pool
         move outside what SimCord waits for)."""
-        for _ in range(400):
-            record = await self.record(game_id)
+        found: list[GameRecord] = []
+
+        async def a_person_or_over() -> bool:
+            found[:] = [record := await self.record(game_id)]
             seat = record.seat_to_move
-            if record.status != "running" or (seat is not None and seat.plays_as is None):
-                return record
-            await asyncio.sleep(0.05)
-            await self.env.settle()
-        raise AssertionError(f"the computer in game {game_id} never moved")
+            return record.status != "running" or (seat is not None and seat.plays_as is None)
+
+        await self.until(a_person_or_over, f"the computer in game {game_id} moves")
+        return found[0]
 
     async def restart(self) -> AxioBot:
         """A brand-new bot on the same database, as after a crash or a deploy."""
@@ -161,12 +165,13 @@ def filenames(message: Any) -> set[str]:
 async def turn_post(table: Table, member: Any) -> Any:
     """The table's post calling on `member`, once it is there: with computers thinking in
     a process pool, the post can still be on its way when their move is stored."""
-    for _ in range(100):  # at most about five seconds
+
+    def calls_on_them() -> bool:
         last = table.last_public()
-        if f"<@{member.id}>" in text_of(last) and "My tiles" in labels(last):
-            return last
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"no turn post for {member.name}: {text_of(table.last_public())}")
+        return f"<@{member.id}>" in text_of(last) and "My tiles" in labels(last)
+
+    await table.until(calls_on_them, f"a turn post for {member.name}")
+    return table.last_public()
 
 
 async def open_builder(table: Table, record: GameRecord, member: Any) -> Any:

@@ -5,9 +5,7 @@ connecting to Discord."""
 from __future__ import annotations
 
 import shutil
-import signal
 import sqlite3
-import subprocess
 import sys
 from pathlib import Path
 
@@ -19,7 +17,6 @@ from tests.bot.console import (
     Result,
     assert_healthy_check,
     assert_refused_to_run,
-    clean_environment,
     isolated_database,
     run_isolated,
 )
@@ -154,25 +151,6 @@ def test_the_installed_console_script(tmp_path):
     assert unusable.returncode == 1
     assert "database: PROBLEM" in unusable.stdout
     assert unusable.stderr == ""  # no traceback from a database thread after the report
-
-
-@pytest.mark.skipif(CONSOLE_SCRIPT is None, reason="axio-bot is not installed (pip install -e .)")
-def test_ctrl_c_stops_the_playground_without_a_traceback(tmp_path):
-    assert CONSOLE_SCRIPT is not None
-    with subprocess.Popen(
-        [CONSOLE_SCRIPT, "playground", "--seconds", "30"],
-        cwd=tmp_path,
-        env=clean_environment(LOG_LEVEL="WARNING"),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    ) as playground:
-        assert playground.stdout is not None
-        assert playground.stdout.readline().startswith("AXIO playground: open http://127.0.0.1:")
-        playground.send_signal(signal.SIGINT)
-        _, err = playground.communicate(timeout=20)
-    assert playground.returncode == 0, err
-    assert err == "AXIO playground stopped.\n"
 
 
 def damaged_database(path: Path) -> None:

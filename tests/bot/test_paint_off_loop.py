@@ -21,8 +21,9 @@ from tests.bot.at_once import AnswerClock, dispatch_slash
 from tests.bot.table import Table, filenames
 from tests.bot.test_delivery import two_player
 
-GATE_S = 2.0
-"""How long the gated picture waits for the other command's answer before it gives up."""
+GATE_S = 60.0
+"""How long the gated picture waits for the other command's answer before it gives up
+(drawn on the loop, it waits all of it: the answer cannot come)."""
 
 
 async def test_a_command_is_answered_while_a_table_picture_is_drawn(table: Table, monkeypatch):

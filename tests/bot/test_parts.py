@@ -21,6 +21,7 @@ from storage import (
     GameRecord,
     Repository,
 )
+from tests.waiting import eventually
 
 
 async def computer_table(repo: Repository) -> GameRecord:
@@ -30,14 +31,15 @@ async def computer_table(repo: Repository) -> GameRecord:
 
 
 async def settled(desk: Desk, game_id: int) -> GameRecord:
-    """The game once no computer seat is left to move (or after a generous wait)."""
-    for _ in range(500):
+    """The game once no computer seat is left to move (tests/waiting.py)."""
+
+    async def a_person_or_over() -> GameRecord | None:
         record = await desk.repo.get_game(game_id)
         seat = record.seat_to_move
-        if record.status != "running" or (seat is not None and seat.plays_as is None):
-            return record
-        await asyncio.sleep(0.01)
-    raise AssertionError("the computer never moved")
+        done = record.status != "running" or (seat is not None and seat.plays_as is None)
+        return record if done else None
+
+    return await eventually(a_person_or_over, "the computer moves", pause=0.01)
 
 
 async def test_a_desk_plays_moves_and_drives_computers_without_a_bot(tmp_path):

@@ -19,6 +19,7 @@ from bot.playground import MEMBERS, serve
 from bot.screens.moves import unstamped
 from bot.screens.present import move_words
 from tests.bot.preview_client import Json, PreviewPage, controls
+from tests.waiting import GIVE_UP_S
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -28,10 +29,10 @@ async def playground(bot_settings: Settings) -> AsyncIterator[tuple[str, asyncio
     """The playground served from this test's event loop: its URL and its task."""
     ready: asyncio.Future[str] = asyncio.get_running_loop().create_future()
     task = asyncio.create_task(serve(bot_settings, seconds=60, ready=ready))
-    await asyncio.wait({ready, task}, timeout=10, return_when=asyncio.FIRST_COMPLETED)
+    await asyncio.wait({ready, task}, timeout=GIVE_UP_S, return_when=asyncio.FIRST_COMPLETED)
     if task.done():
         task.result()  # serve() failed before it was ready: show why
-    assert ready.done(), "the playground did not start within 10 s"
+    assert ready.done(), f"the playground did not start within {GIVE_UP_S} s"
     try:
         yield ready.result(), task
     finally:
@@ -142,7 +143,7 @@ async def test_two_members_play_a_game_in_the_browser_preview(playground):
 
     # The browser's Close button stops the playground; refusals along the way are not errors.
     await page.close_preview()
-    assert await asyncio.wait_for(task, timeout=5) is None
+    assert await asyncio.wait_for(task, timeout=GIVE_UP_S) is None
 
 
 def database_threads() -> set[threading.Thread]:
@@ -151,8 +152,8 @@ def database_threads() -> set[threading.Thread]:
 
 async def test_the_playground_stops_by_itself_and_closes_its_database(bot_settings: Settings):
     before = database_threads()
-    await asyncio.wait_for(serve(bot_settings, seconds=0.2), timeout=10)
+    await asyncio.wait_for(serve(bot_settings, seconds=0.2), timeout=GIVE_UP_S)
     leftover = database_threads() - before
     for thread in leftover:
-        thread.join(timeout=2)
+        thread.join(timeout=GIVE_UP_S)
     assert not [t for t in leftover if t.is_alive()]

@@ -9,6 +9,7 @@ import logging
 import random
 
 from tests.bot.table import Table, text_of
+from tests.waiting import GIVE_UP_S
 
 
 class HeldComputer:
@@ -28,7 +29,7 @@ class HeldComputer:
         monkeypatch.setattr(desk, "computer_move", held)
 
     async def chosen(self) -> None:
-        await asyncio.wait_for(self.thinking.wait(), timeout=10)
+        await asyncio.wait_for(self.thinking.wait(), timeout=GIVE_UP_S)
 
     async def let_go(self) -> None:
         self.release.set()

@@ -52,10 +52,12 @@ def test_workers_leave_when_the_bot_is_killed(tmp_path) -> None:
     child = subprocess.Popen(
         [sys.executable, str(script)], stdout=subprocess.PIPE, cwd=root, text=True
     )
-    workers = [int(pid) for pid in child.stdout.readline().split()]  # type: ignore[union-attr]
-    assert len(workers) == 2
-    child.send_signal(signal.SIGKILL)
-    child.wait()
+    try:
+        workers = [int(pid) for pid in child.stdout.readline().split()]  # type: ignore[union-attr]
+        assert len(workers) == 2
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
     deadline = time.monotonic() + 20
     while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.1)

@@ -14,6 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 from storage import Repository
+from tests.children import reaped
 
 CHILD = Path(__file__).with_name("tournament_child.py")
 NAME = "**Kill Swiss** (tournament #1)"
@@ -36,6 +37,14 @@ async def life(db: Path, log: Path, seed: int, death: str | int | float | None) 
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
     )  # fmt: skip
     assert child.stdout is not None
+    async with reaped(child):  # a life the test gave up on is not left running
+        return await lived(child, child.stdout, death)
+
+
+async def lived(
+    child: asyncio.subprocess.Process, stdout: asyncio.StreamReader, death: str | int | float | None
+) -> str:
+    """What the life said until it ended as `death` says."""
     if death is None or isinstance(death, str):
         out, _ = await asyncio.wait_for(child.communicate(), timeout=300)
         expected = 0 if death is None else -signal.SIGKILL
@@ -43,10 +52,10 @@ async def life(db: Path, log: Path, seed: int, death: str | int | float | None) 
         return out.decode()
     seen: list[str] = []
     acked = 0
-    while line := (await asyncio.wait_for(child.stdout.readline(), timeout=300)).decode():
+    while line := (await asyncio.wait_for(stdout.readline(), timeout=300)).decode():
         seen.append(line)
         if line == "ready\n" and isinstance(death, float):
-            await asyncio.sleep(death)
+            await asyncio.sleep(death)  # the moment of the kill, after start-up
             break
         acked += line.startswith("resigned ")
         if acked == death:

@@ -198,6 +198,7 @@ async def main(db: str, log: str, seed: int, die_after: str | None) -> None:
         scheduler_minutes=600,
         delivery_idle_seconds=600,
         computer_processes=0,
+        picture_processes=0,  # threads: SimCord gives start-up 5 s (see kill_child.py)
     )
     entries = read_log(Path(log))
     lives = sum(1 for entry in entries if entry["kind"] == "life")
@@ -210,12 +211,12 @@ async def main(db: str, log: str, seed: int, die_after: str | None) -> None:
             out.write(json.dumps({"kind": "life", "number": lives + 1}) + "\n")
         record_discord(env.backend, Path(log), die_after)
         bot = create_bot(settings, shard_count=1)
-        await env.restart_bot(bot)
         try:
+            await env.restart_bot(bot)
             say("ready")
             await child.play()
-        finally:
-            await bot.repo.close()
+        finally:  # whatever failed: a connection left open would keep this process alive
+            await bot.release()
 
 
 if __name__ == "__main__":

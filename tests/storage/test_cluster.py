@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from storage import Repository
+from tests.children import reaped
 
 from .conftest import running_game
 
@@ -18,6 +19,8 @@ pytestmark = pytest.mark.postgres
 
 CHILD = Path(__file__).with_name("cluster_child.py")
 GAMES = 8
+GIVE_UP_S = 300
+"""When a test stops waiting for a child (to start, or to finish): a limit, not a pace."""
 
 
 async def run_two(url: str, mode: str) -> list[list[str]]:
@@ -35,14 +38,17 @@ async def run_two(url: str, mode: str) -> list[list[str]]:
         )
         for name in ("first", "second")
     ]
-    for child in children:
-        assert child.stdout is not None
-        assert await asyncio.wait_for(child.stdout.readline(), 60) == b"ready\n"
-    for child in children:
-        assert child.stdin is not None
-        child.stdin.write(b"go\n")
-        await child.stdin.drain()
-    outputs = await asyncio.gather(*(child.communicate() for child in children))
+    async with reaped(children[0]), reaped(children[1]):  # none left if the test gives up
+        for child in children:
+            assert child.stdout is not None
+            assert await asyncio.wait_for(child.stdout.readline(), GIVE_UP_S) == b"ready\n"
+        for child in children:
+            assert child.stdin is not None
+            child.stdin.write(b"go\n")
+            await child.stdin.drain()
+        outputs = await asyncio.wait_for(
+            asyncio.gather(*(child.communicate() for child in children)), GIVE_UP_S
+        )
     for child, (_, err) in zip(children, outputs, strict=True):
         assert child.returncode == 0, err.decode()
     return [out.decode().splitlines() for out, _ in outputs]

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from storage import Repository
+from tests.children import reaped
 
 CHILD = Path(__file__).with_name("crash_child.py")
 KILLS = 55
@@ -53,10 +54,11 @@ async def run_and_kill(db: Path, delay: float, *, once_writing: bool) -> bytes:
         stderr=asyncio.subprocess.PIPE,
     )
     assert child.stdout is not None
-    first = await asyncio.wait_for(child.stdout.readline(), timeout=60) if once_writing else b""
-    await asyncio.sleep(delay)
-    child.send_signal(signal.SIGKILL)
-    out, err = await child.communicate()
+    async with reaped(child):  # none left if the test gives up waiting
+        first = await asyncio.wait_for(child.stdout.readline(), 300) if once_writing else b""
+        await asyncio.sleep(delay)  # the moment of the kill
+        child.send_signal(signal.SIGKILL)
+        out, err = await child.communicate()
     assert child.returncode == -signal.SIGKILL, err.decode()  # killed, never crashed
     return first + out
 

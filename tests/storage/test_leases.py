@@ -15,6 +15,7 @@ import pytest
 
 from storage import Repository, ShardSet
 from storage.outbox import LEASE
+from tests.waiting import eventually
 
 from .conftest import GUILD, FakeClock, running_game
 
@@ -90,13 +91,13 @@ async def test_keeping_leases_renews_them_while_a_delivery_runs(two: Two, clock:
 
 
 async def _renewed_past(repo: Repository, clock: FakeClock) -> None:
-    """Wait (at most 5 s) until the keeper has renewed past the clock's present."""
-    for _ in range(100):
+    """Wait until the keeper has renewed past the clock's present (tests/waiting.py)."""
+
+    async def renewed() -> bool:
         row = await repo._fetchone("SELECT max(leased_until) FROM outbox")
-        if row[0] is not None and row[0] > repo._now_us(clock.now):
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("the lease was not renewed")
+        return row[0] is not None and row[0] > repo._now_us(clock.now)
+
+    await eventually(renewed, "the lease is renewed")
 
 
 async def test_a_keeper_says_when_another_process_took_its_posts(
@@ -109,11 +110,7 @@ async def test_a_keeper_says_when_another_process_took_its_posts(
     clock.advance(seconds=1)  # lapsed before the first renewal got through
     assert await other.claim_posts(record.id)
     async with stalled.keep_leases(posts, lease=lease) as keeper:
-        for _ in range(100):
-            if keeper.lost:
-                break
-            await asyncio.sleep(0.05)
-    assert keeper.lost
+        await eventually(lambda: keeper.lost, "the keeper says its posts were taken")
 
 
 async def _courier(
