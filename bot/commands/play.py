@@ -20,8 +20,10 @@ from ..screens import outcomes
 from ..screens.autocomplete import autocomplete_options, waiting_option
 from ..screens.hints import hint_message
 from ..screens.moves import MOVE_TEXT_LIMIT, describe, parse_player_move, unstamped
-from ..screens.present import seat_name, title
+from ..screens.present import end_pings, person_label, seat_name, title
 from ..screens.refusals import Refusal, after_commit, after_stored, answered, reply
+from ..screens.safe_text import pinging
+from ..screens.words import names_text
 from ..table.background import log_event
 from ..table.desk import skip_votes_needed
 from ..table.language import table_language
@@ -192,9 +194,13 @@ class PlayCommands:
         self.services.background.spawn(channels.retire_turn_message(record, record.turn_message_id))
         with speaking(await table_language(repo, interaction)):  # the table reads it
             ended = _(
-                "⏹️ The {game} game was ended by {member}. It counts for no one's rating.",
-                game=title(record.kind), member=interaction.user.mention,
+                "⏹️ {game} game #{number} ({players}) was ended by {member}. It counts for "
+                "no one's rating.",
+                game=title(record.kind), number=record.id, member=interaction.user.mention,
+                players=names_text([person_label(seat) for seat in record.seats]),
             )  # fmt: skip
-        answer = interaction.response.send_message(ended)
+        answer = interaction.response.send_message(
+            ended, allowed_mentions=pinging(end_pings(record))
+        )
         done = _("The game was ended; it counts for no one's rating.")
         await after_stored(interaction, answer, done)

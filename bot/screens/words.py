@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from datetime import date
 
 from engine import COLOURS, Colour, IllegalMoveError
+from engine.daily import told_as
 from render import PictureWords
 from render.community import DailyCard
 from render.words import CardWords
@@ -208,6 +209,16 @@ def picture_words() -> PictureWords:
     return words
 
 
+def ordinal(rank: int) -> str:
+    """`2nd` / `2.`: a place, as the language writes it (a whole phrase, `{rank}th`)."""
+    phrase = pgettext("picture", "{rank}th")
+    if phrase != "{rank}th":
+        return phrase.format(rank=rank)
+    if 10 <= rank % 100 <= 20:
+        return f"{rank}th"
+    return f"{rank}{({1: 'st', 2: 'nd', 3: 'rd'}).get(rank % 10, 'th')}"
+
+
 def _place_phrase() -> str:
     """A finishing place in the pictures: English keeps its ordinals (`2nd`); a language
     translates the phrase `{rank}th` whole (German: `{rank}.`)."""
@@ -224,8 +235,17 @@ def card_words(card: DailyCard | None = None) -> CardWords:
             "streak {count} day (best {best})", "streak {count} days (best {best})",
             card.streak, best=card.best_streak,
         )  # fmt: skip
-        if card.percentile is not None:
-            lines["percentile_line"] = ngettext(
+        told = told_as(card.players)
+        if card.percentile is None:
+            pass  # the picture's own "not finished on its day"
+        elif told == "alone":
+            lines["standing_line"] = _("the only player so far")
+        elif told == "place":
+            lines["standing_line"] = _(
+                "{place} of {players} players", place=ordinal(card.place), players=card.players
+            )
+        else:
+            lines["standing_line"] = ngettext(
                 "percentile {percentile} of {players} player",
                 "percentile {percentile} of {players} players",
                 card.players, percentile=int(card.percentile),
