@@ -40,7 +40,12 @@ def person_label(seat: Seat) -> str:
 
 def end_pings(record: GameRecord) -> list[int]:
     """Who a post that ends the game pings: every person seated, winner or not, resigned
-    or not; never a computer, nor a former player's seat (it names no one)."""
+    or not; never a computer, nor a former player's seat (it names no one). A solo player
+    made the last move in their own builder, which told them the result is posted: only
+    one who resigned (a computer played it out) is pinged."""
+    game = record.game
+    if game is not None and game.solo and not record.seats[0].resigned:
+        return []
     return [s.user_id for s in record.seats if s.user_id is not None and not s.is_former]
 
 
