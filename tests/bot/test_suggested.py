@@ -64,3 +64,33 @@ async def test_the_builder_offers_the_hints_choice_among_different_placements(
     else:  # the position name first
         where = [w.lstrip("🤖 ").split(" ")[0] for w in where]
     assert len(set(where)) == len(where) == len(offered), offered
+
+
+async def test_the_experts_long_think_is_waited_for_and_thought_once(table: Table):
+    """With hints from the expert at a budget of a second or more, the builder defers its
+    answer while the expert thinks; `/axio hint` then names the same choice at once, and
+    with hints off the builder marks nothing."""
+    await table.slash(table.admin, "axio settings", expert_hints=True, expert_seconds=1.0)
+    game_id = await start_game(table, "rota", table.ann, guests=[table.ben])
+    record = await table.record(game_id)
+    mover = table.member_for(record)
+    thought = []
+    hints = table.bot.desk.thinker.hints
+
+    async def counting(game, level, seed, budget_s):
+        asking = max(table.env.backend.interactions.values(), key=lambda i: i.id)
+        thought.append((level, budget_s, asking.loading))  # Discord shows "thinking…"
+        return await hints(game, level, seed, budget_s)
+
+    table.bot.desk.thinker.hints = counting  # type: ignore[method-assign]
+    tiles = await table.click(mover, await table.turn_post(record), label="My tiles")
+    assert tiles.ephemeral
+    [marked] = [label for label in labels(tiles.response) if label.startswith("🤖 ")]
+    hint = (await table.slash(mover, "axio hint")).response
+    [hinted] = [label for label in labels(hint) if "🤖 " in label]
+    assert hinted.split("🤖 ", 1)[1] == marked[2:]
+    assert thought == [("expert", 1.0, True)]  # once for the builder and the hint both
+    await table.slash(table.admin, "axio settings", hints=False)
+    quiet = (await table.slash(mover, "axio hand")).response
+    assert not any("🤖" in label for label in labels(quiet))
+    assert "computer's choice" not in quiet.content
