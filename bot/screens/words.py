@@ -226,6 +226,21 @@ def _place_phrase() -> str:
     return "" if phrase == "{rank}th" else phrase
 
 
+def _standing_line(card: DailyCard, percentile: float) -> str:
+    """The card's place among everyone (engine.daily.told_as): the only player, the place
+    on a small day, else the percentile."""
+    told = told_as(card.players)
+    if told == "alone":
+        return _("the only player so far")
+    if told == "place":
+        return _("{place} of {players} players", place=ordinal(card.place), players=card.players)
+    return ngettext(
+        "percentile {percentile} of {players} player",
+        "percentile {percentile} of {players} players",
+        card.players, percentile=int(percentile), players=number(card.players, digits=0),
+    )  # fmt: skip
+
+
 def card_words(card: DailyCard | None = None) -> CardWords:
     """The words of the daily card (`card`'s own phrases with their counts) and of the
     standings picture, in the language being spoken."""
@@ -235,22 +250,8 @@ def card_words(card: DailyCard | None = None) -> CardWords:
             "streak {count} day (best {best})", "streak {count} days (best {best})",
             card.streak, best=card.best_streak,
         )  # fmt: skip
-        told = told_as(card.players)
-        if card.percentile is None:
-            pass  # the picture's own "not finished on its day"
-        elif told == "alone":
-            lines["standing_line"] = _("the only player so far")
-        elif told == "place":
-            lines["standing_line"] = _(
-                "{place} of {players} players", place=ordinal(card.place), players=card.players
-            )
-        else:
-            lines["standing_line"] = ngettext(
-                "percentile {percentile} of {players} player",
-                "percentile {percentile} of {players} players",
-                card.players, percentile=int(card.percentile),
-                players=number(card.players, digits=0),
-            )  # fmt: skip
+        if card.percentile is not None:  # else the picture's "not finished on its day"
+            lines["standing_line"] = _standing_line(card, card.percentile)
     return CardWords(
         daily=_("{game} daily #{day}"),
         score=pgettext("picture", "score"),
