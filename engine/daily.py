@@ -14,7 +14,11 @@ Decisions where the issue is silent:
   sorted ascending, compared lowest first. `ranking_key` packs that order into one
   integer, so a database index can sort and count on it.
 - The percentile is the percentile rank: the share of players below, plus half of those
-  level (the player included), so the best of 100 is at 99.5 and a lone player at 50.
+  level (the player included), so the best of 100 is at 99.5. It is told only from
+  PERCENTILE_FROM players on: among fewer it says less than the place and reads wrong
+  (the better of two is "percentile 75", a lone player "percentile 50"), so a day of
+  2 to 9 players tells the place among everyone ("2nd of 3"), and a lone player is told
+  they are the only one, with no place and no percentile.
 - A streak is the run of consecutive days with a finished, counted daily of that game up
   to today; a run that ended yesterday is still alive until today is over (as Wordle
   counts it), so a streak does not drop to 0 at midnight before the player has played.
@@ -90,6 +94,18 @@ def ranking_key(scores: Iterable[int]) -> int:
             raise ValueError(f"a colour score lies between 0 and {_SCORE_BASE - 1}: {score}")
         key = key * _SCORE_BASE + score
     return key
+
+
+PERCENTILE_FROM = 10
+"""Players a day needs before a result is told as a percentile (see the module's notes)."""
+
+
+def told_as(players: int) -> str:
+    """How a result among `players` scored results is told: 'alone' (the only one),
+    'place' (fewer than PERCENTILE_FROM) or 'percentile'."""
+    if players <= 1:
+        return "alone"
+    return "place" if players < PERCENTILE_FROM else "percentile"
 
 
 def percentile_rank(below: int, level: int, players: int) -> float:

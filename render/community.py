@@ -1,10 +1,10 @@
 """The daily challenge's share card and a tournament's standings, with their alt text.
 
-The share card is spoiler-free: the day's number, the score, the percentile, the streak
-and the five colour totals as short tracks; never the board or a move, since others have
-the same deal to play that day. The standings are a table (rank, name, points and the
-tie-breaks) at the width of the other images, so a phone shows them 390 px wide with
-text of 12 px or more. Pure functions: numbers in, PNG bytes or words out.
+The share card is spoiler-free: the day's number, the score, the percentile (the place
+on a small day), the streak and the five colour totals as short tracks; never the board or
+a move, since others have the same deal to play that day. The standings are a table (rank,
+name, points and the tie-breaks) at the width of the other images, so a phone shows them
+390 px wide with text of 12 px or more. Pure functions: numbers in, PNG bytes or words out.
 """
 
 from __future__ import annotations
@@ -17,10 +17,11 @@ from typing import Protocol
 from PIL import Image, ImageDraw
 
 from engine import COLOURS, game_class
+from engine.daily import told_as
 from engine.tournament import format_points
 
 from . import theme
-from .words import CARD_ENGLISH, CardWords
+from .words import CARD_ENGLISH, CardWords, ordinal
 
 WIDTH = 720
 PAD = 24
@@ -54,9 +55,12 @@ class DailyCard:
     scores: tuple[int, ...]
     """The five colour totals, in colour order (engine.COLOURS)."""
     percentile: float | None
+    """None: not finished on its day (no place among everyone either)."""
     players: int
     streak: int
     best_streak: int
+    place: int = 1
+    """The place among everyone (told instead of the percentile on a small day)."""
 
     @property
     def score(self) -> int:
@@ -81,7 +85,7 @@ def draw_daily_card(card: DailyCard, words: CardWords = CARD_ENGLISH) -> Image.I
                "lm")  # fmt: skip
     y = top + BIG_SIZE + 16 + TEXT_SIZE // 2
     room = WIDTH - 2 * PAD
-    for line in (_percentile_words(card, words), _streak_words(card, words)):
+    for line in (_standing_words(card, words), _streak_words(card, words)):
         theme.text(draw, (PAD, y), theme.fit_text(line, TEXT_SIZE, room), TEXT_SIZE, theme.TEXT,
                    "lm")  # fmt: skip
         y += TEXT_SIZE + 14
@@ -89,13 +93,19 @@ def draw_daily_card(card: DailyCard, words: CardWords = CARD_ENGLISH) -> Image.I
     return image
 
 
-def _percentile_words(card: DailyCard, words: CardWords = CARD_ENGLISH) -> str:
+def _standing_words(card: DailyCard, words: CardWords = CARD_ENGLISH) -> str:
+    """The card's place among everyone: the percentile, or on a small day the place, or
+    that the player is the only one so far (engine.daily.told_as)."""
     if card.percentile is None:
         return words.not_on_its_day
-    if words.percentile_line:
-        return words.percentile_line
-    people = "player" if card.players == 1 else "players"
-    return f"percentile {int(card.percentile)} of {card.players:,} {people}"
+    if words.standing_line:
+        return words.standing_line
+    told = told_as(card.players)
+    if told == "alone":
+        return "the only player so far"
+    if told == "place":
+        return f"{ordinal(card.place)} of {card.players} players"
+    return f"percentile {int(card.percentile)} of {card.players:,} players"
 
 
 def _streak_words(card: DailyCard, words: CardWords = CARD_ENGLISH) -> str:
@@ -132,7 +142,7 @@ def daily_card_alt(card: DailyCard, words: CardWords = CARD_ENGLISH) -> str:
     return words.card_alt.format(
         title=words.daily.format(game=_title(card.kind), day=card.day),
         score=card.score,
-        percentile=_percentile_words(card, words),
+        percentile=_standing_words(card, words),
         streak=_streak_words(card, words),
         totals=totals,
     )

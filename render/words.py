@@ -48,14 +48,15 @@ ENGLISH = PictureWords()
 @dataclass(frozen=True)
 class CardWords:
     """The words of the daily share card and of a tournament's standings picture, and of
-    their alt texts. A card's phrases with a count come whole (`percentile_line`,
+    their alt texts. A card's phrases with a count come whole (`standing_line`,
     `streak_line`): the bot has the language's plural forms, the picture does not."""
 
     daily: str = "{game} daily #{day}"
     score: str = "score"
     not_on_its_day: str = "not finished on its day"
-    percentile_line: str = ""
-    """The card's percentile in words, as the bot says it (empty: in English)."""
+    standing_line: str = ""
+    """The card's percentile, place or lone player in words, as the bot says it (empty:
+    in English)."""
     streak_line: str = ""
     """The card's streak in words, as the bot says it (empty: in English)."""
     card_alt: str = "{title}: score {score}, {percentile}, {streak}. Colour totals: {totals}."

@@ -78,6 +78,14 @@ class DailyOutcome:
             return None
         return percentile_rank(self.below, self.level, self.players)
 
+    @property
+    def place(self) -> int | None:
+        """The place among everyone: those above, plus one (ties share it, as on a
+        server's table)."""
+        if self.attempt.score is None or not self.level:
+            return None
+        return self.players - self.below - self.level + 1
+
 
 @dataclass(frozen=True)
 class ChannelPost:

@@ -14,11 +14,12 @@ the channel hears of it only when the turn is over.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
 
-from storage import GameRecord, Seat
+from storage import DATABASE_FAULTS, GameRecord, Seat
 
 from ..screens import builder as pages
 from ..screens.controls import move_button, view_of
@@ -30,6 +31,11 @@ from ..screens.summary import Paint
 from ..table.desk import Desk
 from ..table.private import PrivateControls
 from .checks import seat_for
+
+log = logging.getLogger(__name__)
+
+SLOW_THOUGHT_S = 1.0
+"""A search budget from which the builder defers its answer before it thinks."""
 
 
 class Builder:
@@ -71,9 +77,36 @@ class Builder:
                 move_button(record.id, record.move_count, "keep", "keep"),
             )
         else:
-            lines.append(pages.suggestions_text(game, typed=self.typed))
-            view = pages.suggestions_view(record)
+            pick = await self.computer_choice(interaction, record, edit=edit)
+            lines.append(pages.suggestions_text(game, typed=self.typed, pick=pick))
+            view = pages.suggestions_view(record, pick)
         await self._show(interaction, record, "\n".join(lines), file, view, edit=edit)
+
+    async def computer_choice(
+        self, interaction: discord.Interaction, record: GameRecord, *, edit: bool
+    ) -> Any:
+        """The move `/axio hint` calls best (the same advice, thought once a move), to be
+        marked among the suggestions; None with hints off, or when the database or the
+        search fails (the suggestions are shown without it). A long think (the expert's
+        budget) is deferred first, so the page comes within Discord's three seconds."""
+        advice = self.desk.advice
+        try:
+            level = await advice.level(record.guild_id)
+            if level is None:
+                return None
+            slow = level[1] >= SLOW_THOUGHT_S and not advice.known(record, level)
+            if slow and not interaction.response.is_done():
+                if edit:
+                    await interaction.response.defer()
+                else:
+                    await interaction.response.defer(ephemeral=True, thinking=True)
+            hints = await advice.hints(record, level)
+        except DATABASE_FAULTS:
+            return None
+        except Exception:
+            log.exception("game %s: no computer's choice for the suggestions", record.id)
+            return None
+        return hints[0].move if hints else None
 
     async def menus(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """**Other move…**: the menus for any move, first the tile or the position."""

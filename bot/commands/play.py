@@ -6,7 +6,8 @@ Discord's three seconds: `play` defers before it stores; a command that asks sto
 several things before its first answer asks them all within one deadline
 (`repo.within()`, the storage budget), so it answers in time whatever the database does.
 What a command stored is told even when its answer is lost (`after_stored`). Hints think in
-the computers' process pool (the hard search, or the expert's where the server allows)."""
+the computers' process pool (the hard search, or the expert's where the server allows),
+once a move: the builder marks the same choice (`table/advice.py`)."""
 
 from __future__ import annotations
 
@@ -20,18 +21,17 @@ from ..screens import outcomes
 from ..screens.autocomplete import autocomplete_options, waiting_option
 from ..screens.hints import hint_message
 from ..screens.moves import MOVE_TEXT_LIMIT, describe, parse_player_move, unstamped
-from ..screens.present import seat_name, title
+from ..screens.present import end_pings, person_label, seat_name, title
 from ..screens.refusals import Refusal, after_commit, after_stored, answered, reply
+from ..screens.safe_text import pinging
+from ..screens.words import names_text
+from ..table.advice import hint_level
 from ..table.background import log_event
 from ..table.desk import skip_votes_needed
 from ..table.language import table_language
 from ..table.rights import may_manage
 from .checks import channel_game, seat_for
 from .services import Services
-
-HARD = ("hard", 0.3)
-"""Hints from the hard search, at a budget that answers quickly (the expert's, when a
-server allows it, at its own budget: both think in the process pool)."""
 
 
 class PlayCommands:
@@ -104,15 +104,13 @@ class PlayCommands:
             settings = await self.services.repo.guild_settings(interaction.guild_id or 0)
         game = record.game
         assert game is not None
-        if not settings.hints_enabled:
+        level = hint_level(settings)
+        if level is None:
             raise Refusal(_("Hints are turned off on this server (see `/axio settings`)."))
         if game.to_move != seat.seat:
             raise Refusal(_("Hints are for the player to move; ask again on your move."))
         await interaction.response.defer(ephemeral=True, thinking=True)
-        level, budget_s = ("expert", settings.expert_budget_s) if settings.expert_hints else HARD
-        hints = await self.services.desk.thinker.hints(
-            game, level, seed=record.move_count, budget_s=budget_s
-        )
+        hints = await self.services.desk.advice.hints(record, level)
         text, view = hint_message(record, hints)
         await reply(interaction, text, view=view)
         if view.children:  # its buttons come off once the move is made, by any way
@@ -192,9 +190,13 @@ class PlayCommands:
         self.services.background.spawn(channels.retire_turn_message(record, record.turn_message_id))
         with speaking(await table_language(repo, interaction)):  # the table reads it
             ended = _(
-                "⏹️ The {game} game was ended by {member}. It counts for no one's rating.",
-                game=title(record.kind), member=interaction.user.mention,
+                "⏹️ {game} game #{number} ({players}) was ended by {member}. It counts for "
+                "no one's rating.",
+                game=title(record.kind), number=record.id, member=interaction.user.mention,
+                players=names_text([person_label(seat) for seat in record.seats]),
             )  # fmt: skip
-        answer = interaction.response.send_message(ended)
+        answer = interaction.response.send_message(
+            ended, allowed_mentions=pinging(end_pings(record))
+        )
         done = _("The game was ended; it counts for no one's rating.")
         await after_stored(interaction, answer, done)

@@ -28,7 +28,7 @@ from storage import DATABASE_FAULTS, Tournament
 
 from ..i18n import _, ngettext, speaking, translate_in
 from ..screens import outcomes
-from ..screens.present import title
+from ..screens.present import end_pings, person_label, title
 from ..screens.refusals import Refusal, after_stored, answered, stored
 from ..screens.tournament import (
     FORMAT_WORDS,
@@ -38,6 +38,7 @@ from ..screens.tournament import (
     standings_message,
     standings_subtitle,
 )
+from ..screens.words import names_text
 from ..table.language import table_language
 from ..table.signup import signup_message
 from .options import GAME_CHOICES, OPTION_INTEGER_LIMIT
@@ -285,10 +286,12 @@ class TournamentCommands:
             if table.channel_id is not None:
                 note = translate_in(
                     language,
-                    "⏹️ {tournament} was ended, so this game stops here and counts for no one.",
-                    tournament=heading(t),
-                )
-                background.spawn(channels.say(table.channel_id, note))
+                    "⏹️ {tournament} was ended, so game #{number} ({players}) stops here and "
+                    "counts for no one.",
+                    tournament=heading(t), number=record.id,
+                    players=names_text([person_label(seat) for seat in record.seats]),
+                )  # fmt: skip
+                background.spawn(channels.say(table.channel_id, note, end_pings(record)))
         with speaking(language):  # public: the table's
             done = self._ended(t, interaction.user.mention, len(running))
         await after_stored(interaction, interaction.followup.send(done), done)

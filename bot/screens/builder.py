@@ -26,7 +26,7 @@ from .menus import Choice, menu_rows
 from .moves import describe, move_text, parse_player_move
 from .present import seat_names
 from .refusals import Refusal
-from .suggest import appraise, best_moves, lift_text, suggestion_label
+from .suggest import appraise, best_moves, choice_note, lift_text, suggestion_label
 from .summary import Paint, image_file, table_summary
 from .words import (
     colour_name,
@@ -124,24 +124,28 @@ def exchange_question(game: TileGame, seat: int) -> str:
     )
 
 
-def suggestions_text(game: TileGame, *, typed: bool = True) -> str:
-    """`typed`: whether `/axio play` can make this move too (not in a daily challenge).
-    The order the moves come in (`SUGGESTED_ORDER`) is said inside each whole sentence."""
+def suggestions_text(game: TileGame, *, typed: bool = True, pick: Any = None) -> str:
+    """`typed`: whether `/axio play` can make this move too (not in a daily challenge);
+    `pick`: the computer's choice, marked among them (None: none is known). The order the
+    moves come in (`SUGGESTED_ORDER`) is said inside each whole sentence."""
     if not best_moves(game):
         return _("Press **Other move…** to choose your move.")
     if typed:
-        return _(
+        text = _(
             "Suggested moves, best for your lowest colour first, then most points: tap one "
             "to preview it, or press **Other move…** for any move (or type `/axio play`)."
         )
-    return _(
-        "Suggested moves, best for your lowest colour first, then most points: tap one "
-        "to preview it, or press **Other move…** for any move."
-    )
+    else:
+        text = _(
+            "Suggested moves, best for your lowest colour first, then most points: tap one "
+            "to preview it, or press **Other move…** for any move."
+        )
+    return text if pick is None else f"{text} {choice_note()}"
 
 
-def suggestions_view(record: GameRecord) -> discord.ui.View:
-    """The best few moves, one button a row, then **Other move…**."""
+def suggestions_view(record: GameRecord, pick: Any = None) -> discord.ui.View:
+    """The best few different placements, with the computer's choice `pick` among them
+    (marked), one button a row, then **Other move…**."""
     game = record.game
     assert game is not None
     buttons: list[discord.ui.Item] = [
@@ -150,10 +154,10 @@ def suggestions_view(record: GameRecord) -> discord.ui.View:
             record.move_count,
             "try",
             move_text(game, s.scored.move),
-            label=suggestion_label(game, s),
+            label=suggestion_label(game, s, marked=pick is not None and s.scored.move == pick),
             row=row,
         )
-        for row, s in enumerate(best_moves(game))
+        for row, s in enumerate(best_moves(game, pick=pick))
     ]
     buttons.append(move_button(record.id, record.move_count, "other", row=len(buttons)))
     return view_of(*buttons)

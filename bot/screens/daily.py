@@ -13,17 +13,17 @@ from datetime import datetime
 import discord
 
 from engine import COLOURS
-from engine.daily import DAILY_KINDS, day_date, next_turn
+from engine.daily import DAILY_KINDS, day_date, next_turn, told_as
 from render import render_table
 from render.community import DailyCard, daily_card_alt, render_daily_card
 from storage import DailyAttempt, DailyEntry, DailyOutcome, GameRecord
 
-from ..i18n import _, long_day, ngettext, number, pgettext
+from ..i18n import _, long_day, ngettext, number
 from .community import ACCENT
 from .present import title
 from .safe_text import shown_name
 from .summary import Paint, image_file, table_summary
-from .words import card_words, colour_name, names_text, picture_words
+from .words import card_words, colour_name, names_text, ordinal, picture_words
 
 CARD_FILENAME = "daily-card.png"
 BOARD_FILENAME = "daily-board.png"
@@ -44,16 +44,6 @@ def day_turns(now: datetime) -> str:
     return _(
         "The day turns at 00:00 UTC ({when}).", when=discord.utils.format_dt(next_turn(now), "R")
     )
-
-
-def ordinal(number: int) -> str:
-    """`2nd` / `2.`: a place, as the language writes it (a whole phrase, `{rank}th`)."""
-    phrase = pgettext("picture", "{rank}th")
-    if phrase != "{rank}th":
-        return phrase.format(rank=number)
-    if 10 <= number % 100 <= 20:
-        return f"{number}th"
-    return f"{number}{({1: 'st', 2: 'nd', 3: 'rd'}).get(number % 10, 'th')}"
 
 
 def totals_words(scores: tuple[int, ...]) -> str:
@@ -113,6 +103,7 @@ def card_of(outcome: DailyOutcome) -> DailyCard:
         players=outcome.players,
         streak=outcome.streak,
         best_streak=outcome.best_streak,
+        place=outcome.place or 1,
     )
 
 
@@ -122,21 +113,36 @@ async def card_file(card: DailyCard, paint: Paint) -> discord.File:
     return image_file(png, CARD_FILENAME, daily_card_alt(card, words))
 
 
-def percentile_words(outcome: DailyOutcome) -> str:
-    if outcome.percentile is None:
+def everyone_words(outcome: DailyOutcome) -> str:
+    """Where the result stands among everyone who played the deal: a percentile, or on a
+    small day the place, or that nobody else has played it yet (engine.daily.told_as)."""
+    if outcome.percentile is None or outcome.place is None:
         return _("no percentile: the game ended after its day")
-    return ngettext(
-        "percentile **{percentile}** of {count} player on every server so far (100 is the top)",
-        "percentile **{percentile}** of {count} players on every server so far (100 is the top)",
-        outcome.players, percentile=number(outcome.percentile, digits=0),
+    told = told_as(outcome.players)
+    if told == "alone":
+        return _("nobody else on any server has finished it yet")
+    if told == "place":
+        return _(
+            "**{place}** of {count} on every server so far",
+            place=ordinal(outcome.place), count=outcome.players,
+        )  # fmt: skip
+    return _(
+        "percentile **{percentile}** of {count} players on every server so far "
+        "(100 is the top)",
+        percentile=number(outcome.percentile, digits=0), count=number(outcome.players, digits=0),
     )  # fmt: skip
 
 
 def rank_words(outcome: DailyOutcome, here: bool) -> str:
+    """The place on the server; a lone player there is told so, with no place."""
     if outcome.server_rank is None:
         if here:
             return _("not ranked on this server")
         return _("not ranked on the server you played it on")
+    if outcome.server_players == 1:
+        if here:
+            return _("the only player on this server today")
+        return _("the only player today on the server you played it on")
     place, of = ordinal(outcome.server_rank), outcome.server_players
     if here:
         return _("**{place}** of {count} on this server today", place=place, count=of)
@@ -151,11 +157,12 @@ def end_text(outcome: DailyOutcome, now: datetime, *, here: bool, note: str = ""
     score = attempt.score if attempt.score is not None else min(attempt.scores)
     lines += [
         _(
-            "🏁 **{title}**: your score is **{score}** (your lowest colour; {totals}).",
-            title=daily_title(attempt.kind, attempt.day), score=score,
+            "🏁 **{title}** · Game #{game}: your score is **{score}** (your lowest colour; "
+            "{totals}).",
+            title=daily_title(attempt.kind, attempt.day), game=attempt.game_id, score=score,
             totals=totals_words(attempt.scores),
         ),
-        f"🏅 {rank_words(outcome, here)} · {percentile_words(outcome)}.",
+        f"🏅 {rank_words(outcome, here)} · {everyone_words(outcome)}.",
         ngettext(
             "🔥 Streak {count} day (best {best}).", "🔥 Streak {count} days (best {best}).",
             outcome.streak, best=outcome.best_streak,
@@ -177,8 +184,9 @@ def end_text(outcome: DailyOutcome, now: datetime, *, here: bool, note: str = ""
 def practice_end_text(attempt: DailyAttempt, counted_score: int | None, note: str) -> str:
     assert attempt.scores is not None
     over = _(
-        "🔁 Practice game over: lowest colour **{score}** ({totals}). It counts nowhere.",
-        score=min(attempt.scores), totals=totals_words(attempt.scores),
+        "🔁 Practice game over · Game #{game}: lowest colour **{score}** ({totals}). It counts "
+        "nowhere.",
+        game=attempt.game_id, score=min(attempt.scores), totals=totals_words(attempt.scores),
     )  # fmt: skip
     if counted_score is not None:
         over += " " + _("Your counted score today stays **{score}**.", score=counted_score)

@@ -1,5 +1,6 @@
 """`/axio hint`: the computer's few best moves for the player, each playable from its button
-(hint → preview → Confirm), listed in the order the heading says.
+(hint → preview → Confirm), listed in the order the heading says, one per placement
+(`suggest.placement`), the computer's own choice marked as the builder marks it.
 
 The engine picks the moves; the reasons are said here, from what each move does to the
 player's five scores (the cap and pyramids included, as `suggest.appraise` works them
@@ -19,7 +20,7 @@ from storage import GameRecord
 from ..i18n import _, ngettext, pgettext
 from .controls import move_button, view_of
 from .moves import describe, move_text
-from .suggest import Suggestion, appraise, suggestion_label
+from .suggest import CHOICE_MARK, Suggestion, appraise, choice_note, placement, suggestion_label
 from .words import change_sentence, colour_name, names_text
 
 
@@ -75,17 +76,26 @@ def hint_message(record: GameRecord, hints: list[Any]) -> tuple[str, discord.ui.
             lines.append(f"{number}. **{text}**: {exchange_reason(game, text == 'exchange')}")
             view.add_item(move_button(record.id, record.move_count, text, text))
         return "\n".join(lines), view
-    found = [(h, s) for h in hints if (s := appraised(game, h)) is not None]
+    found, taken = [], set()
+    for hint in hints:  # the engine's order: of moves on the same cells, its better one
+        if (s := appraised(game, hint)) is not None and placement(hint.move) not in taken:
+            taken.add(placement(hint.move))
+            found.append((hint, s))
     found.sort(key=lambda pair: pair[1].sort_key())
     lines = [
         _(
             "💡 Suggestions, best for your lowest colour first, then most points. "
             "Tap one to preview it:"
         )
+        + " "
+        + choice_note()
     ]  # SUGGESTED_ORDER, said whole
     for number, (hint, suggestion) in enumerate(found, start=1):
-        lines.append(f"{number}. **{describe(game, hint.move)}**: {hint_reason(game, suggestion)}.")
-        label = f"{number}. {suggestion_label(game, suggestion)}"[:80]
+        mark = f"{CHOICE_MARK} " if hint.move == hints[0].move else ""
+        lines.append(
+            f"{number}. {mark}**{describe(game, hint.move)}**: {hint_reason(game, suggestion)}."
+        )
+        label = f"{number}. {mark}{suggestion_label(game, suggestion)}"[:80]
         text = move_text(game, hint.move)
         view.add_item(
             move_button(record.id, record.move_count, "try", text, label=label, row=number - 1)

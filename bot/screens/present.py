@@ -32,6 +32,23 @@ def seat_label(seat: Seat) -> str:
     return f"<@{seat.user_id}>"
 
 
+def person_label(seat: Seat) -> str:
+    """A seat in a list: a mention for a person (`seat_label`), a computer's name as in
+    any other line (`seat_name`)."""
+    return seat_label(seat) if seat.is_human and not seat.is_former else seat_name(seat)
+
+
+def end_pings(record: GameRecord) -> list[int]:
+    """Who a post that ends the game pings: every person seated, winner or not, resigned
+    or not; never a computer, nor a former player's seat (it names no one). A solo player
+    made the last move in their own builder, which told them the result is posted: only
+    one who resigned (a computer played it out) is pinged."""
+    game = record.game
+    if game is not None and game.solo and not record.seats[0].resigned:
+        return []
+    return [s.user_id for s in record.seats if s.user_id is not None and not s.is_former]
+
+
 def seat_name(seat: Seat) -> str:
     """A seat's stored name, escaped for a message (names are chosen by members)."""
     return f"🤖 {shown_name(seat.name)}" if seat.user_id is None else shown_name(seat.name)
@@ -165,22 +182,26 @@ def turn_prompt(record: GameRecord) -> str:
 
 
 def standings_text(record: GameRecord) -> str:
-    """Final standings with the tie-break explained, winners congratulated."""
+    """Final standings under the game's number (as `/axio replay game:` and `/axio review
+    game:` take it), with the tie-break explained and winners congratulated. Every person
+    at the table is named by a mention, losers too: in a game of days the end post is how
+    they learn it ended (the post's `allowed_mentions` is `end_pings`)."""
     game = record.game
     assert game is not None
     table = game.standings()
     if game.players == 1:
         ordered = " ≤ ".join(str(s) for s in table[0].sorted_scores)
         return _(
-            "🏁 **Game over.** {name} scored **{lowest}**, their lowest colour "
+            "🏁 **Game over** · Game #{game}. {name} scored **{lowest}**, their lowest colour "
             "(all five: {scores}).",
-            name=seat_name(record.seats[0]), lowest=table[0].lowest, scores=ordered,
+            game=record.id, name=seat_label(record.seats[0]), lowest=table[0].lowest,
+            scores=ordered,
         )  # fmt: skip
-    lines = [_("🏁 **Game over.**")]
+    lines = [_("🏁 **Game over** · Game #{game}", game=record.id)]
     for standing in table:
         seat = record.seats[standing.seat]
         medal = "🏆" if standing.winner else f"{standing.rank}."
-        name = seat_name(seat)
+        name = person_label(seat)
         if standing.resigned:
             name = _("{name} (resigned)", name=name)
         lines.append(f"{medal} {name} — {scores_text(standing)}")

@@ -4,19 +4,37 @@
 by how much they raise the lowest score, then by the points they give the lowest colours
 (two colours tied lowest need both raised), then by their total. The heading every list
 shows says so: `SUGGESTED_ORDER`.
+
+Each suggestion is a different placement: it covers other cells than every other one
+(AXIO: another pair of cells; Rota: another position). Moves on the same cells that
+differ only in the tile, its orientation, its turn or a Rota tile's named colour are one
+placement, of which the best is offered: four buttons that put a tile on A7 and B7 four
+ways, each differing in a half that scores nothing, are one choice, not four. The
+computer's own choice (the first move `/axio hint` gives) is always among them when it is
+known, in its place in that order, so a player never sees a list that leaves out the
+move the hint calls best.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine import ScoredMove, TileGame
 
+from ..i18n import _
 from .moves import describe
 from .words import change_sentence, change_text
 
 SUGGESTIONS = 4
 SUGGESTED_ORDER = "best for your lowest colour first, then most points"
+CHOICE_MARK = "🤖"
+"""Marks the computer's choice among suggested moves and hints."""
+
+
+def choice_note() -> str:
+    """The sentence beside a list that marks the computer's choice."""
+    return _("{mark} marks the computer's choice.", mark=CHOICE_MARK)
 
 
 @dataclass(frozen=True)
@@ -50,29 +68,31 @@ def ranked_suggestions(game: TileGame, moves: list[ScoredMove] | None = None) ->
     return sorted(found, key=Suggestion.sort_key)
 
 
-def best_moves(game: TileGame, count: int = SUGGESTIONS) -> list[Suggestion]:
-    """The best few moves, in SUGGESTED_ORDER, one per AXIO tile or Rota position first,
-    so the buttons offer a real choice rather than one placement four ways."""
+def best_moves(game: TileGame, count: int = SUGGESTIONS, pick: Any = None) -> list[Suggestion]:
+    """The best `count` different placements in SUGGESTED_ORDER, with the computer's
+    choice `pick` (a move; None when there is none) among them."""
     if getattr(game, "phase", "place") != "place":
         return []
     ranked = ranked_suggestions(game)
-    chosen: list[Suggestion] = []
-    seen: set[object] = set()
+    chosen = [s for s in ranked if pick is not None and s.scored.move == pick][:1]
+    taken = {placement(s.scored.move) for s in chosen}
     for suggestion in ranked:
-        if _group(suggestion) not in seen and len(chosen) < count:
-            seen.add(_group(suggestion))
-            chosen.append(suggestion)
-    for suggestion in ranked:  # fewer tiles or positions than buttons: fill up in order
         if len(chosen) >= count:
             break
-        if suggestion not in chosen:
+        if placement(suggestion.scored.move) not in taken:
+            taken.add(placement(suggestion.scored.move))
             chosen.append(suggestion)
     return sorted(chosen, key=Suggestion.sort_key)
 
 
-def _group(suggestion: Suggestion) -> object:
-    move = suggestion.scored.move
-    return getattr(move, "tile", None) or getattr(move, "position", None) or str(move)
+def placement(move: Any) -> object:
+    """The cells a move covers, which tell one placement from another (see the module's
+    notes): AXIO's two cells in either order, Rota's position."""
+    if hasattr(move, "first"):
+        return frozenset((move.first, move.second))
+    if hasattr(move, "x"):
+        return (move.x, move.y)
+    return str(move)
 
 
 def gain_text(suggestion: Suggestion) -> str:
@@ -89,10 +109,13 @@ LABEL_LIMIT = 80
 """Discord's longest button label."""
 
 
-def suggestion_label(game: TileGame, suggestion: Suggestion) -> str:
+def suggestion_label(game: TileGame, suggestion: Suggestion, *, marked: bool = False) -> str:
     """A button's label (at most 80 characters): `E5 blue, F5 red · +3 blue · lowest 0 → 3`;
-    a move that scores in many colours names them by emoji to fit, never cut short."""
+    a move that scores in many colours names them by emoji to fit, never cut short.
+    `marked`: the computer's choice, led by CHOICE_MARK."""
     move = describe(game, suggestion.scored.move)
+    if marked:
+        move = f"{CHOICE_MARK} {move}"
     label = f"{move} · {gain_text(suggestion)}"
     if len(label) > LABEL_LIMIT:
         label = f"{move} · {change_text(suggestion.before, suggestion.after, compact=True)}"

@@ -22,6 +22,7 @@ from storage import GameRecord, OwedPost
 from ..i18n import LANGUAGES, N_, _, translate_in
 from .controls import AFTER, CLOSE_UP, OPEN, button, my_tiles_button
 from .present import (
+    end_pings,
     move_summary,
     newest_that_fit,
     seat_label,
@@ -32,7 +33,7 @@ from .present import (
     title,
     turn_prompt,
 )
-from .safe_text import NOBODY
+from .safe_text import NOBODY, pinging
 from .summary import Paint, image_file, table_summary
 from .words import picture_words
 
@@ -128,11 +129,10 @@ async def table_post(record: GameRecord, story: list[str], paint: Paint) -> dict
                    style=discord.ButtonStyle.primary),
             button(AFTER, record.id, "replay", label=_("Replay"), emoji="🎞️"),
         ]  # fmt: skip
-        people = [discord.Object(s.user_id) for s in record.seats if s.is_human and not s.is_former]
         return {
             "view": card(text, standings_text(record), file, controls),
             "file": file,
-            "allowed_mentions": discord.AllowedMentions(everyone=False, roles=False, users=people),
+            "allowed_mentions": pinging(end_pings(record)),
         }
     seat = record.seat_to_move
     person = seat is not None and seat.plays_as is None and seat.user_id is not None

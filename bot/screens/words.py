@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from datetime import date
 
 from engine import COLOURS, Colour, IllegalMoveError
+from engine.daily import told_as
 from render import PictureWords
 from render.community import DailyCard
 from render.words import CardWords
@@ -208,11 +209,36 @@ def picture_words() -> PictureWords:
     return words
 
 
+def ordinal(rank: int) -> str:
+    """`2nd` / `2.`: a place, as the language writes it (a whole phrase, `{rank}th`)."""
+    phrase = pgettext("picture", "{rank}th")
+    if phrase != "{rank}th":
+        return phrase.format(rank=rank)
+    if 10 <= rank % 100 <= 20:
+        return f"{rank}th"
+    return f"{rank}{({1: 'st', 2: 'nd', 3: 'rd'}).get(rank % 10, 'th')}"
+
+
 def _place_phrase() -> str:
     """A finishing place in the pictures: English keeps its ordinals (`2nd`); a language
     translates the phrase `{rank}th` whole (German: `{rank}.`)."""
     phrase = pgettext("picture", "{rank}th")
     return "" if phrase == "{rank}th" else phrase
+
+
+def _standing_line(card: DailyCard, percentile: float) -> str:
+    """The card's place among everyone (engine.daily.told_as): the only player, the place
+    on a small day, else the percentile."""
+    told = told_as(card.players)
+    if told == "alone":
+        return _("the only player so far")
+    if told == "place":
+        return _("{place} of {players} players", place=ordinal(card.place), players=card.players)
+    return ngettext(
+        "percentile {percentile} of {players} player",
+        "percentile {percentile} of {players} players",
+        card.players, percentile=int(percentile), players=number(card.players, digits=0),
+    )  # fmt: skip
 
 
 def card_words(card: DailyCard | None = None) -> CardWords:
@@ -224,13 +250,8 @@ def card_words(card: DailyCard | None = None) -> CardWords:
             "streak {count} day (best {best})", "streak {count} days (best {best})",
             card.streak, best=card.best_streak,
         )  # fmt: skip
-        if card.percentile is not None:
-            lines["percentile_line"] = ngettext(
-                "percentile {percentile} of {players} player",
-                "percentile {percentile} of {players} players",
-                card.players, percentile=int(card.percentile),
-                players=number(card.players, digits=0),
-            )  # fmt: skip
+        if card.percentile is not None:  # else the picture's "not finished on its day"
+            lines["standing_line"] = _standing_line(card, card.percentile)
     return CardWords(
         daily=_("{game} daily #{day}"),
         score=pgettext("picture", "score"),

@@ -7,11 +7,13 @@ lose their buttons here, so each needs only this and not the whole client.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 
 import discord
 
 from storage import GameRecord
 
+from ..screens.safe_text import pinging
 from ..screens.turn_post import retired_turn_post
 
 log = logging.getLogger(__name__)
@@ -79,12 +81,13 @@ class Channels:
         except (TimeoutError, discord.HTTPException, OSError):
             log.info("game %s: could not tidy turn message %s", record.id, message_id)
 
-    async def say(self, channel_id: int, text: str) -> None:
-        """A line in a channel, pinging nobody, best effort (it may be gone)."""
+    async def say(self, channel_id: int, text: str, pinged: Iterable[int] = ()) -> None:
+        """A line in a channel, pinging only the `pinged` users, best effort (it may be
+        gone)."""
         try:
             channel = await self.by_id(channel_id)
             if channel is not None:
-                await channel.send(text)  # type: ignore[union-attr]
+                await channel.send(text, allowed_mentions=pinging(pinged))  # type: ignore[union-attr]
         except (TimeoutError, discord.HTTPException, OSError):
             log.info("could not write in channel %s", channel_id)
 

@@ -29,6 +29,7 @@ from storage import (
     WrongStatusError,
 )
 
+from .advice import Advice
 from .background import Background, log_event
 from .thinking import Thinker
 
@@ -78,6 +79,7 @@ class Desk:
         self.owned = owned
         self.computer_budget_s = computer_budget_s
         self.clock = clock
+        self.advice = Advice(repo, thinker)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._driving: set[int] = set()
 

@@ -1,7 +1,7 @@
 """The daily challenge through the simulated Discord: played to its end in the player's
 own ephemeral message (no board and no move in public before they share), the same deal
-on two servers, one counted attempt, resuming, and the percentile and streaks across a
-day boundary on an injected clock."""
+on two servers, one counted attempt, resuming, the place among everyone (a lone player
+is told so) and streaks across a day boundary on an injected clock."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.screens.daily import ordinal
-from engine.daily import daily_seed, percentile_rank, ranking_key
+from engine.daily import daily_seed, ranking_key
 from tests.bot.daily_helpers import DayClock, is_end, page_of, play_moves
 from tests.bot.table import Table, filenames, labels
 
@@ -57,14 +57,20 @@ async def test_a_daily_game_is_played_to_its_end_in_ephemeral_messages_only(tabl
     record = await daily_game(table, table.ann, "axio", 1)
     assert record.status == "finished" and record.channel_id == -record.id
     assert "🏁" in page.content and "your score is" in page.content
-    assert "1st** of 1 on this server" in page.content and "Streak 1 day" in page.content
+    assert f"AXIO daily #1** · Game #{record.id}:" in page.content  # as /axio replay takes it
+    # alone today: no "1st of 1", no "percentile 50 of 1 player"
+    assert "the only player on this server today" in page.content
+    assert "nobody else on any server has finished it yet" in page.content
+    assert "percentile" not in page.content and " of 1 " not in page.content
+    assert "Streak 1 day" in page.content
     assert labels(page) == ["Share"]
 
     shared = await table.click(table.ann, page, label="Share")
     assert not shared.ephemeral
     [card] = public_everywhere(table)
     assert [a["filename"] for a in card.attachments] == ["daily-card.png"]
-    assert "AXIO daily #1" in card.attachments[0]["description"]
+    alt = card.attachments[0]["description"]
+    assert "AXIO daily #1" in alt and "the only player so far" in alt and "percentile" not in alt
     moves = [move.text for move in await table.bot.repo.moves(record.id)]
     assert not any(move in card.content for move in moves)
     assert not any(name in BOARD_FILES for name in filenames(shared.response))
@@ -152,7 +158,9 @@ async def test_percentile_and_streak_across_a_day_boundary(table: Table, bot_clo
     ann = page_of(await table.slash(table.ann, "axio daily play", game="rota"))
     below = sum(1 for key in keys.values() if key < keys[table.ann.id])
     level = sum(1 for key in keys.values() if key == keys[table.ann.id])
-    assert f"percentile **{percentile_rank(below, level, 4):.0f}** of 4 players" in ann.content
+    # four players: the place among everyone, not "percentile 62 of 4"
+    assert f"**{ordinal(4 - below - level + 1)}** of 4 on every server so far" in ann.content
+    assert "percentile" not in ann.content
     here = sorted((keys[m.id] for m in (table.ann, table.ben, table.cat)), reverse=True)
     rank = ordinal(here.index(keys[table.ann.id]) + 1)
     assert f"**{rank}** of 3 on this server" in ann.content

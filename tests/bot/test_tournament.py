@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from tests.bot.forge import pinged
 from tests.bot.table import Table, labels, text_of
 from tests.bot.tournament_helpers import (
     check_the_whole_tournament,
@@ -167,8 +168,12 @@ async def test_a_manager_ends_a_tournament_in_its_second_round(table: Table):
     assert t.status == "finished"
     assert [(await table.record(x.game_id)).status for x in open_tables] == ["cancelled"] * 2
     for x in open_tables:
-        said = [text_of(m) for m in thread_of(table, x.channel_id).history()]
-        assert any("counts for no one" in line for line in said)
+        [note] = [
+            m for m in thread_of(table, x.channel_id).history() if "counts for no one" in m.content
+        ]
+        assert f"game #{x.game_id} (" in note.content  # its number, as /axio replay takes it
+        seated = {s.user_id for s in (await table.record(x.game_id)).seats}
+        assert pinged(table, note) == seated - {None}  # the table's people are told
     [final] = posts(table, f"🏆 **Short** (tournament #{t.id}) is over")
     assert "ended in round 2 of 3" in final.attachments[0].description
     after = await table.bot.repo.tournament_standings(t.id)

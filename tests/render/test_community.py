@@ -63,6 +63,18 @@ def test_the_share_card_in_words():
     assert "streak 1 day " in daily_card_alt(late)
 
 
+def test_a_small_days_card_tells_the_place_and_a_lone_players_no_percentile():
+    scores = (7, 5, 9, 12, 6)
+    alone = daily_card_alt(DailyCard("rota", 3, scores, 50.0, 1, 1, 1, place=1))
+    assert "score 5, the only player so far, streak" in alone and "percentile" not in alone
+    two = daily_card_alt(DailyCard("rota", 3, scores, 75.0, 2, 1, 1, place=1))
+    assert "score 5, 1st of 2 players, streak" in two and "percentile" not in two
+    nine = daily_card_alt(DailyCard("rota", 3, scores, 50.0, 9, 1, 1, place=3))
+    assert "3rd of 9 players" in nine
+    ten = daily_card_alt(DailyCard("rota", 3, scores, 45.0, 10, 1, 1, place=6))
+    assert "percentile 45 of 10 players" in ten
+
+
 LINES = [
     StandingsRow(1, "Alice", Fraction(3), Fraction(9, 2), 60),
     StandingsRow(2, "Bob", Fraction(5, 2), Fraction(4), 55),
