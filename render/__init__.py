@@ -11,7 +11,8 @@ Public API, for the bot (names are stable):
   without a preview, none with one).
 - ``render_axio_board(game, *, preview=None) -> bytes`` the play area, printed spaces,
   tiles with their joins, pyramids, dead cells, and every placement since the player to
-  move last played ringed in its mover's seat colour and numbered (``render.marks``). ``preview`` (a ``Placement`` or its text) is drawn as a ghost.
+  move last played ringed in its mover's seat colour and numbered (``render.marks``).
+  ``preview`` (a ``Placement`` or its text) is drawn as a ghost.
 - ``render_rota_display(game, *, labels=True, preview=None) -> bytes`` the Rota display
   with column letters and row numbers along its edges, the tiles placed since the player
   to move last played framed and numbered, and
@@ -103,6 +104,7 @@ __all__ = [
     "last_turn_placements",
     "rack_badge_centre",
     "rack_half_box",
+    "recent_marks",
     "render_axio_board",
     "render_board",
     "render_close_up",
@@ -113,7 +115,6 @@ __all__ = [
     "render_review",
     "render_rota_display",
     "render_scoreboard",
-    "recent_marks",
     "render_standings",
     "render_table",
     "review_layout",

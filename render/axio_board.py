@@ -1,5 +1,6 @@
 """The AXIO board: the play area for the player count, its cells, tiles, pyramids and the
-moves since the player to move last played, drawn from cached sprites so that a late-game board takes a few milliseconds.
+moves since the player to move last played (`render.marks`), drawn from cached sprites so
+that a late-game board takes a few milliseconds.
 
 Only the play area is drawn; the rest of the 13×13 grid does not exist in that game, so
 leaving it out gives a 2-player board cells 40% larger on a phone. Column letters and row
@@ -86,7 +87,7 @@ class AxioLayout:
 @lru_cache(maxsize=16)
 def axio_layout(players: int, width: int = BOARD_WIDTH) -> AxioLayout:
     """The layout of a board image `width` pixels wide (smaller for replay frames)."""
-    pad = max(4, width // 120)
+    pad = max(4, width // 180)
     label = max(14, width // 20)
     count = PLAY_AREA_BOUNDS[players][1] - PLAY_AREA_BOUNDS[players][0] + 1
     cell = (width - 2 * pad - label) // count

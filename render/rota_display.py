@@ -1,5 +1,6 @@
 """The AXIO Rota display: tiles whose coloured quarter-circles meet at grid points to form
-circles, the moves since the player to move last played framed and numbered, and each position the tile may go marked with its name.
+circles, the moves since the player to move last played framed and numbered, and each
+position the tile may go marked with its name.
 
 Positions have fixed names (`engine.rota_names`): the column letters run along the top
 edge and the row numbers down the left edge, like AXIO's board, and every position the
@@ -20,7 +21,7 @@ from PIL import Image, ImageDraw
 
 from engine.common import Colour
 from engine.rota import RotaGame
-from engine.rota_moves import Position, RotaMove
+from engine.rota_moves import RotaMove
 from engine.rota_names import position_name
 from engine.rota_tiles import Tile, turned
 
@@ -174,7 +175,8 @@ def _draw_band(
     shared: set[int],
 ) -> None:
     """One window of the display: its edge labels (the `shared` columns marked), tiles, the
-    moves since the player to move last played, the named positions (with `labels`), a ghost move."""
+    moves since the player to move last played, the named positions (with `labels`), a
+    ghost move."""
     draw = ImageDraw.Draw(image)
     _edges(image, layout, shared)
     for position, corners in game.display:

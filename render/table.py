@@ -111,9 +111,10 @@ def draw_table(
     words: PictureWords = ENGLISH,
 ) -> Image.Image:
     """The status line on the left (the top-right corner left free for Discord's
-    download button), the board, the legend of its marks, the scoreboards, and a footer with the game and what is
-    left to draw; with `tiles` (an AXIO rack, or a Rota tile), those under it all. A
-    replay's frame passes the Rota layout every frame shares, and has no position names."""
+    download button), the board, the legend of its marks, the scoreboards, and a footer
+    with the game and what is left to draw; with `tiles` (an AXIO rack, or a Rota tile),
+    those under it all. A replay's frame passes the Rota layout every frame shares, and
+    has no position names."""
     if replay_layout is None:
         board = draw_any_board(game)
     else:

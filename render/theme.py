@@ -71,10 +71,10 @@ GHOST_ALPHA = 0.65
 GHOST_RGB: dict[Colour, RGB] = {c: mix(WELL, rgb, GHOST_ALPHA) for c, rgb in TILE_RGB.items()}
 TILE_EDGE: dict[Colour, RGB] = {c: shade(rgb, 0.62) for c, rgb in TILE_RGB.items()}
 PLAYER_RGB: tuple[RGB, ...] = ((255, 255, 255), (255, 214, 10), (90, 220, 230), (255, 130, 200))
-SEAT_RGB: tuple[RGB, ...] = ((255, 255, 255), (90, 220, 230), (255, 130, 200), (190, 235, 80))
+SEAT_RGB: tuple[RGB, ...] = ((255, 255, 255), (185, 165, 255), (255, 130, 200), (190, 235, 80))
 """Each seat's colour on the table picture: the rings and badges of its moves, its stripe on
 the scoreboard. Light, so a ring reads on every tile and on the empty board, and unlike the
-five tile colours and the yellow of the seat to move."""
+five tile colours, the yellow of the seat to move and the pale sky of a proposed move."""
 
 KEY_COLOURS: tuple[RGB, ...] = (
     CARD,
@@ -96,8 +96,10 @@ KEY_COLOURS: tuple[RGB, ...] = (
     *TILE_RGB.values(),
     *PRINTED_RGB.values(),
     *GHOST_RGB.values(),
+    *(mix(CARD, rgb, GHOST_ALPHA) for rgb in TILE_RGB.values()),  # a Rota ghost, on the card
     *TILE_EDGE.values(),
     *PLAYER_RGB[2:],
+    SEAT_RGB[1],
     SEAT_RGB[3],
     (66, 82, 116),  # the Rota position badge
 )

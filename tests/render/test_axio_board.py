@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine import AxioGame, Colour
 from engine.axio_board import PRINTED_SPACES, Board, parse_cell
-from engine.axio_moves import Placement, parse_tile
+from engine.axio_moves import parse_tile
 from render import axio_layout, render_axio_board
 from render.samples import played
 from render.theme import (

@@ -9,8 +9,16 @@ from engine import AxioGame, RotaGame
 from engine.axio_board import parse_cell
 from engine.axio_moves import Placement
 from engine.rota_moves import RotaMove
-from render import axio_layout, recent_marks, render_axio_board, render_rota_display
-from render import render_scoreboard, render_table, rota_layout, table_origins
+from render import (
+    axio_layout,
+    recent_marks,
+    render_axio_board,
+    render_rota_display,
+    render_scoreboard,
+    render_table,
+    rota_layout,
+    table_origins,
+)
 from render.axio_board import badge_centre, badge_size
 from render.marks import LEGEND, legend_title
 from render.rota_display import mark_badge
@@ -121,7 +129,7 @@ def test_the_legend_says_what_the_marks_are_and_shows_each_badge_in_order():
     game = played(AxioGame(4, 5), 30, seed=5)
     assert legend_title(game, NAMES, ENGLISH) == f"since {NAMES[game.to_move]} last played:"
     table = decode(render_table(game, NAMES))
-    (bx, by), (sx, sy) = table_origins(game)
+    (_, by), _ = table_origins(game)
     board_height = axio_layout(4).size[1]
     strip = (0, by + board_height, table.width, by + board_height + LEGEND)
     assert count(table, strip, MUTED) > 100  # the words
@@ -135,7 +143,7 @@ def test_the_legend_says_what_the_marks_are_and_shows_each_badge_in_order():
     over = played(AxioGame(2, 5), 10_000, seed=5)
     assert over.is_over and legend_title(over, NAMES, ENGLISH) == "last turn:"
     fresh = decode(render_table(AxioGame(2, 5), NAMES))
-    (bx, by), _ = table_origins(AxioGame(2, 5))
+    (_, by), _ = table_origins(AxioGame(2, 5))
     height = axio_layout(2).size[1]
     empty = fresh.crop((0, by + height, fresh.width, by + height + LEGEND))
     assert set(empty.get_flattened_data()) == {CARD}  # nothing to explain before a move
