@@ -9,6 +9,7 @@ for tests that request it).
 from __future__ import annotations
 
 import asyncio
+import re
 import threading
 from collections.abc import AsyncIterator
 
@@ -112,7 +113,7 @@ async def test_two_members_play_a_game_in_the_browser_preview(playground):
     assert filenames(page.message(builder)) == {"preview.png"}
     await page.click(builder, "Confirm")
     second = page.last_message()
-    assert f"① **{player}** +" in said(second)  # the move the board badges ①
+    assert re.search(rf"① \*\*{player}\*\* [A-M]\d+ \+\d", said(second))  # badged ① on the board
     assert mover(page, second) == other
     assert labels(page.message(first["id"])) == []  # the old turn's button is gone
 
@@ -123,7 +124,7 @@ async def test_two_members_play_a_game_in_the_browser_preview(playground):
     await page.run_command("axio play", move=suggestions[0]["value"])
     assert page.last_message(ephemeral=True)["content"].startswith("You played")
     third = page.last_message()
-    assert f"① **{other}** +" in said(third)
+    assert re.search(rf"① \*\*{other}\*\* [A-M]\d+ \+\d", said(third))
     assert mover(page, third) == player
 
     # A bystander sees the three turns, the older ones shrunk to one line each and the last
