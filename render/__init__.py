@@ -10,10 +10,12 @@ Public API, for the bot (names are stable):
   ``game.kind``: ``render_axio_board`` or ``render_rota_display`` (named positions
   without a preview, none with one).
 - ``render_axio_board(game, *, preview=None) -> bytes`` the play area, printed spaces,
-  tiles with their joins, pyramids, dead cells, and every placement of the last turn
-  ringed in yellow. ``preview`` (a ``Placement`` or its text) is drawn as a ghost.
+  tiles with their joins, pyramids, dead cells, and every placement since the player to
+  move last played ringed in its mover's seat colour and numbered (``render.marks``).
+  ``preview`` (a ``Placement`` or its text) is drawn as a ghost.
 - ``render_rota_display(game, *, labels=True, preview=None) -> bytes`` the Rota display
-  with column letters and row numbers along its edges, the last turn's tiles marked, and
+  with column letters and row numbers along its edges, the tiles placed since the player
+  to move last played framed and numbered, and
   with ``labels`` every position of ``game.legal_positions()`` marked with its fixed name
   (``engine.rota_names``: what players type).
   ``preview`` (a ``RotaMove`` or its text) shows the tile to place as a ghost.
@@ -22,7 +24,10 @@ Public API, for the bot (names are stable):
   whose turn (yellow frame and arrow), pending extra turns, resigned seats, the result,
   and solo AXIO's second scoreboard.
 - ``render_table(game, names) -> bytes`` the turn message's image: a status line, the
-  board and the scoreboards in one PNG.
+  board, the legend of its marks (who made each numbered move) and the scoreboards in one
+  PNG.
+- ``recent_marks(game)`` the moves the board marks, numbered as its badges (the turn post
+  numbers its lines with them).
 - ``render_rack(tiles) -> bytes`` an AXIO rack (``game.rack(seat)``), numbered 1..n.
 - ``render_hand(tile) -> bytes`` a Rota hand tile in its four turns, labelled ↻0°..↻270°
   (a drawn clockwise arrow).
@@ -63,6 +68,7 @@ from .community import (
     render_standings,
     standings_alt,
 )
+from .marks import Mark, recent_marks
 from .pieces import hand_tile_box, rack_badge_centre, rack_half_box, render_hand, render_rack
 from .replay import render_replay
 from .review import render_review, review_layout
@@ -87,6 +93,7 @@ def render_board(game: TileGame, preview: object = None) -> bytes:
 
 __all__ = [
     "DailyCard",
+    "Mark",
     "PictureWords",
     "ReviewWords",
     "StandingsRow",
@@ -97,6 +104,7 @@ __all__ = [
     "last_turn_placements",
     "rack_badge_centre",
     "rack_half_box",
+    "recent_marks",
     "render_axio_board",
     "render_board",
     "render_close_up",

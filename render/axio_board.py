@@ -1,5 +1,6 @@
 """The AXIO board: the play area for the player count, its cells, tiles, pyramids and the
-last move, drawn from cached sprites so that a late-game board takes a few milliseconds.
+moves since the player to move last played (`render.marks`), drawn from cached sprites so
+that a late-game board takes a few milliseconds.
 
 Only the play area is drawn; the rest of the 13×13 grid does not exist in that game, so
 leaving it out gives a 2-player board cells 40% larger on a phone. Column letters and row
@@ -29,6 +30,7 @@ from engine.axio_moves import Placement
 from engine.common import Colour, IllegalMoveError
 
 from . import theme
+from .marks import paste_chip, recent_marks, seat_colour
 
 BOARD_WIDTH = 720
 """The width of a full-size board image; a phone shows it at about 400 px."""
@@ -85,8 +87,8 @@ class AxioLayout:
 @lru_cache(maxsize=16)
 def axio_layout(players: int, width: int = BOARD_WIDTH) -> AxioLayout:
     """The layout of a board image `width` pixels wide (smaller for replay frames)."""
-    pad = max(4, width // 60)
-    label = max(14, width // 22)
+    pad = max(4, width // 180)
+    label = max(14, width // 20)
     count = PLAY_AREA_BOUNDS[players][1] - PLAY_AREA_BOUNDS[players][0] + 1
     cell = (width - 2 * pad - label) // count
     return AxioLayout(players, cell, label, pad)
@@ -243,13 +245,19 @@ def board_background(players: int, width: int = BOARD_WIDTH) -> Image.Image:
             colour = PRINTED_INDEX.get(index)
             sprite = printed_sprite(colour, layout.cell) if colour else well
             image.paste(sprite, layout.cell_box(index)[:2])
-    size = max(11, round(min(layout.cell * 0.42, layout.label * 0.8)))
+    size = label_size(layout)
     for i in range(layout.count):
         centre = oy + i * layout.cell + layout.cell // 2
         label_mid = layout.pad + layout.label // 2 - border // 2
         theme.text(draw, (centre - oy + ox, label_mid), COLUMNS[i + layout.low], size, theme.MUTED)
         theme.text(draw, (label_mid, centre), str(i + layout.low + 1), size, theme.MUTED)
     return image
+
+
+def label_size(layout: AxioLayout) -> int:
+    """The column letters' and row numbers' size: a cap height of 11 px when a phone shows
+    a 13×13 board 390 px wide ("13" still fits its band)."""
+    return max(11, round(min(layout.cell * 0.55, layout.label * 0.78)))
 
 
 # --- the board of a game ---------------------------------------------------------------------
@@ -285,7 +293,8 @@ def as_placement(move: Placement | str | None) -> Placement | None:
 def draw_board(
     game: AxioGame, width: int = BOARD_WIDTH, preview: Placement | str | None = None
 ) -> Image.Image:
-    """The board as an RGB image: tiles, pyramids, dead cells, last move, a ghost move."""
+    """The board as an RGB image: tiles, pyramids, dead cells, the moves since the player to
+    move last played, a ghost move."""
     layout = axio_layout(game.players, width)
     image = board_background(game.players, width).copy()
     s = layout.cell
@@ -301,9 +310,8 @@ def draw_board(
         else:
             continue
         image.paste(sprite, layout.cell_box(index)[:2])
+    mark_moves(image, layout, game)
     draw = ImageDraw.Draw(image)
-    for placement in last_turn_placements(game):
-        theme.highlight_box(draw, tile_box(layout, placement.cells), s)
     ghost = as_placement(preview)
     if ghost:
         for cell, colour, other in (
@@ -318,6 +326,32 @@ def draw_board(
     return image
 
 
+def badge_size(layout: AxioLayout) -> int:
+    """A move's badge: about four fifths of a cell, centred on its tile's top-left corner,
+    where it covers no symbol (the symbols sit in the cells' middles)."""
+    return max(20, round(layout.cell * 0.78))
+
+
+def badge_centre(layout: AxioLayout, placement: Placement) -> tuple[int, int]:
+    """Where a placement's badge sits: its tile's top-left corner, kept on the board."""
+    x0, y0, _, _ = tile_box(layout, placement.cells)
+    half = badge_size(layout) // 2
+    low = layout.origin[0] + half - max(2, layout.cell // 10)
+    return (max(x0, low), max(y0, low))
+
+
+def mark_moves(image: Image.Image, layout: AxioLayout, game: AxioGame) -> None:
+    """Every placement since the player to move last played: ringed in its mover's seat
+    colour, with its numbered badge (rings first, so no ring crosses a badge)."""
+    draw = ImageDraw.Draw(image)
+    placed = [(mark, Placement.parse(mark.move)) for mark in recent_marks(game)]
+    for mark, placement in placed:
+        box = tile_box(layout, placement.cells)
+        theme.highlight_box(draw, box, layout.cell, seat_colour(mark.seat))
+    for mark, placement in placed:
+        paste_chip(image, mark, badge_centre(layout, placement), badge_size(layout))
+
+
 def tile_box(layout: AxioLayout, cells: tuple[int, int]) -> Box:
     """The box around both cells of a tile, inside their squares."""
     a, b = (layout.cell_box(c) for c in cells)
@@ -325,6 +359,7 @@ def tile_box(layout: AxioLayout, cells: tuple[int, int]) -> Box:
 
 
 def render_axio_board(game: AxioGame, *, preview: Placement | str | None = None) -> bytes:
-    """The board as PNG bytes, the last turn's placements ringed in yellow; with `preview`,
+    """The board as PNG bytes, every placement since the player to move last played ringed
+    in its mover's colour and numbered (`render.marks`); with `preview`,
     that placement drawn as a ghost for the player to confirm."""
     return theme.png_bytes(draw_board(game, preview=preview))

@@ -1,5 +1,6 @@
 """The AXIO Rota display: tiles whose coloured quarter-circles meet at grid points to form
-circles, the last move ringed, and each position the tile may go marked with its name.
+circles, the moves since the player to move last played framed and numbered, and each
+position the tile may go marked with its name.
 
 Positions have fixed names (`engine.rota_names`): the column letters run along the top
 edge and the row numbers down the left edge, like AXIO's board, and every position the
@@ -20,11 +21,12 @@ from PIL import Image, ImageDraw
 
 from engine.common import Colour
 from engine.rota import RotaGame
-from engine.rota_moves import Position, RotaMove
+from engine.rota_moves import RotaMove
 from engine.rota_names import position_name
 from engine.rota_tiles import Tile, turned
 
 from . import theme
+from .marks import Mark, paste_chip, recent_marks, seat_colour
 from .rota_geometry import (
     BAND_GAP,
     DISC,
@@ -90,20 +92,22 @@ def ghost_tile(corners: Tile, tile: int) -> Image.Image:
     return Image.blend(card, tile_sprite(corners, tile), theme.GHOST_ALPHA)
 
 
-def _mark_last(draw: ImageDraw.ImageDraw, layout: RotaLayout, position: Position) -> None:
-    """The last move: a thin yellow frame that leaves the corners readable, and a yellow
-    dot on the tile's bare middle that finds the eye even on a crowded display."""
+def _mark_move(image: Image.Image, layout: RotaLayout, mark: Mark) -> None:
+    """A move since the player to move last played: a frame in its mover's seat colour
+    with a dark inner edge (a white frame on the pale face), thin enough to leave the
+    corners readable, and its numbered badge on the tile's bare middle,
+    which finds the eye even on a crowded display."""
+    position = RotaMove.parse(mark.move).position
     left, top, right, bottom = layout.position_box(position)
-    width = max(2, layout.tile // 18)
-    draw.rectangle((left, top, right - 1, bottom - 1), outline=theme.HIGHLIGHT, width=width)
-    cx, cy = layout.position_centre(position)
-    r = layout.tile * 0.15
-    draw.ellipse(
-        (cx - r, cy - r, cx + r, cy + r),
-        fill=theme.HIGHLIGHT,
-        outline=theme.CARD,
-        width=max(1, width // 2),
-    )
+    frame = (left, top, right - 1, bottom - 1)
+    theme.highlight_box(ImageDraw.Draw(image), frame, layout.tile // 2, seat_colour(mark.seat))
+    paste_chip(image, mark, layout.position_centre(position), mark_badge(layout.tile))
+
+
+def mark_badge(tile: int) -> int:
+    """A badge's diameter on a tile: the bare face between the four quarter-circles (whose
+    edges come within 0.27 of a side of the middle)."""
+    return max(18, round(tile * (2 * (0.5**0.5 - DISC) - 0.04)))
 
 
 @lru_cache(maxsize=1024)
@@ -171,15 +175,16 @@ def _draw_band(
     shared: set[int],
 ) -> None:
     """One window of the display: its edge labels (the `shared` columns marked), tiles, the
-    last move, the named positions (with `labels`), a ghost move."""
+    moves since the player to move last played, the named positions (with `labels`), a
+    ghost move."""
     draw = ImageDraw.Draw(image)
     _edges(image, layout, shared)
     for position, corners in game.display:
         if layout.contains(position):  # a band or a close-up shows a window of the display
             image.paste(tile_sprite(corners, layout.tile), layout.position_box(position)[:2])
-    for position in game.last_placements():
-        if layout.contains(position):
-            _mark_last(draw, layout, position)
+    for mark in recent_marks(game):
+        if layout.contains(RotaMove.parse(mark.move).position):
+            _mark_move(image, layout, mark)
     if labels and not game.is_over:  # a finished game has nowhere left to play
         for position in game.legal_positions():
             if layout.contains(position) and (move is None or position != move.position):
@@ -227,7 +232,8 @@ def render_rota_display(
     game: RotaGame, *, labels: bool = True, preview: RotaMove | str | None = None
 ) -> bytes:
     """The display as PNG bytes: the column letters and row numbers along the edges, the
-    last turn's tiles ringed in yellow, each legal position marked with its name (unless
+    tiles placed since the player to move last played framed in their movers' colours and
+    numbered, each legal position marked with its name (unless
     `labels` is False), and with `preview`, the tile to place drawn as a ghost where that
     move would put it."""
     return theme.png_bytes(draw_display(game, labels, preview))

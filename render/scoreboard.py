@@ -18,6 +18,7 @@ from engine.common import COLOURS
 from engine.game import TileGame
 
 from . import theme
+from .marks import seat_colour
 from .theme import RGB
 from .words import ENGLISH, PictureWords, ordinal, seat_word
 
@@ -233,6 +234,13 @@ def _track(image: Image.Image, i: int, score: int, low: bool, layout: ScoreLayou
     theme.text(draw, (nx, mid + 1), str(score), NUMBER_SIZE, theme.PANEL if low else theme.TEXT)
 
 
+def seat_stripe(image: Image.Image, seat: int, layout: ScoreLayout) -> None:
+    """A bar in the seat's colour down the header's left edge: the colour its moves are
+    ringed and badged in on the board."""
+    top = layout.header // 2 - 16
+    ImageDraw.Draw(image).rectangle((3, top, 7, top + 32), fill=seat_colour(seat))
+
+
 def draw_panel(
     game: TileGame, seat: int, name: str, width: int = WIDTH, words: PictureWords = ENGLISH
 ) -> Image.Image:
@@ -242,6 +250,8 @@ def draw_panel(
     board = game.scoreboards[seat]
     lowest = {COLOURS.index(c) for c in board.lowest_colours()}
     _header(ImageDraw.Draw(image), game, seat, name, layout, words)
+    if not game.solo:
+        seat_stripe(image, seat, layout)
     for i, score in enumerate(board.scores):
         _track(image, i, score, i in lowest, layout)
     if seat == game.to_move and not game.is_over:

@@ -17,6 +17,7 @@ from engine.rota import RotaGame
 
 from . import theme
 from .axio_board import axio_layout, draw_board
+from .marks import LEGEND, draw_legend
 from .pieces import draw_hand, draw_rack
 from .rota_display import draw_display
 from .rota_geometry import rota_layout
@@ -69,9 +70,10 @@ def draw_any_board(
 
 
 def table_origins(game: TileGame) -> tuple[tuple[int, int], tuple[int, int]]:
-    """Where the board and the scoreboard start in the table image."""
+    """Where the board and the scoreboard start in the table image (the legend of the
+    board's marks between them)."""
     board_w, board_h = _board_size(game)
-    return ((WIDTH - board_w) // 2, STATUS), (0, STATUS + board_h + GAP)
+    return ((WIDTH - board_w) // 2, STATUS), (0, STATUS + board_h + LEGEND + GAP)
 
 
 def _board_size(game: TileGame) -> tuple[int, int]:
@@ -109,18 +111,20 @@ def draw_table(
     words: PictureWords = ENGLISH,
 ) -> Image.Image:
     """The status line on the left (the top-right corner left free for Discord's
-    download button), the board, the scoreboards, and a footer with the game and what is
-    left to draw; with `tiles` (an AXIO rack, or a Rota tile), those under it all. A
-    replay's frame passes the Rota layout every frame shares, and has no position names."""
+    download button), the board, the legend of its marks, the scoreboards, and a footer
+    with the game and what is left to draw; with `tiles` (an AXIO rack, or a Rota tile),
+    those under it all. A replay's frame passes the Rota layout every frame shares, and
+    has no position names."""
     if replay_layout is None:
         board = draw_any_board(game)
     else:
         board = draw_any_board(game, labels=False, layout=replay_layout)
     scores = draw_scoreboard(game, names, words=words)
     bx, by = (WIDTH - board.width) // 2, STATUS
-    sx, sy = 0, STATUS + board.height + GAP
+    sx, sy = 0, STATUS + board.height + LEGEND + GAP
     image = Image.new("RGB", (WIDTH, sy + scores.height + FOOTER), theme.CARD)
     image.paste(board, (bx, by))
+    image.paste(draw_legend(game, names, WIDTH, words), (0, STATUS + board.height))
     image.paste(scores, (sx, sy))
     draw = ImageDraw.Draw(image)
     x = 16
@@ -142,7 +146,8 @@ def draw_table(
 def render_table(
     game: TileGame, names: list[str], *, tiles: Any = None, words: PictureWords = ENGLISH
 ) -> bytes:
-    """The turn message's image: status, board (last move ringed) and scoreboards; with
+    """The turn message's image: status, board (the moves since the player to move last
+    played ringed and numbered), the legend of those marks, and scoreboards; with
     `tiles`, a player's own tiles under them (for a solo player's private page); the
     words in the reader's language (`words`)."""
     return theme.png_bytes(draw_table(game, names, tiles, words=words))

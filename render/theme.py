@@ -31,7 +31,7 @@ DEAD_MARK: RGB = (92, 98, 110)
 TEXT: RGB = (236, 238, 242)
 MUTED: RGB = (150, 158, 172)
 INK: RGB = (255, 255, 255)  # symbols on colour
-HIGHLIGHT: RGB = (255, 214, 10)  # the last move; used for nothing else
+HIGHLIGHT: RGB = (255, 214, 10)  # the seat to move; used for nothing else
 GHOST_LINE: RGB = (140, 220, 255)  # the outline of a proposed move: pale sky, unlike the ink
 TRACK: RGB = WELL  # an unfilled step of a score track: an empty slot, like an empty cell
 PYRAMID_FACES: tuple[RGB, RGB, RGB, RGB] = (  # top, right, bottom, left, lit from the top left
@@ -71,6 +71,10 @@ GHOST_ALPHA = 0.65
 GHOST_RGB: dict[Colour, RGB] = {c: mix(WELL, rgb, GHOST_ALPHA) for c, rgb in TILE_RGB.items()}
 TILE_EDGE: dict[Colour, RGB] = {c: shade(rgb, 0.62) for c, rgb in TILE_RGB.items()}
 PLAYER_RGB: tuple[RGB, ...] = ((255, 255, 255), (255, 214, 10), (90, 220, 230), (255, 130, 200))
+SEAT_RGB: tuple[RGB, ...] = ((255, 255, 255), (185, 165, 255), (255, 130, 200), (190, 235, 80))
+"""Each seat's colour on the table picture: the rings and badges of its moves, its stripe on
+the scoreboard. Light, so a ring reads on every tile and on the empty board, and unlike the
+five tile colours, the yellow of the seat to move and the pale sky of a proposed move."""
 
 KEY_COLOURS: tuple[RGB, ...] = (
     CARD,
@@ -92,8 +96,11 @@ KEY_COLOURS: tuple[RGB, ...] = (
     *TILE_RGB.values(),
     *PRINTED_RGB.values(),
     *GHOST_RGB.values(),
+    *(mix(CARD, rgb, GHOST_ALPHA) for rgb in TILE_RGB.values()),  # a Rota ghost, on the card
     *TILE_EDGE.values(),
     *PLAYER_RGB[2:],
+    SEAT_RGB[1],
+    SEAT_RGB[3],
     (66, 82, 116),  # the Rota position badge
 )
 
@@ -314,12 +321,13 @@ def paste(image: Image.Image, sprite: Image.Image, xy: tuple[float, float]) -> N
 Box = tuple[int, int, int, int]
 
 
-def highlight_box(draw: ImageDraw.ImageDraw, box: Box, cell: int) -> None:
-    """The last-move mark: a thick yellow ring with a dark inner edge, so it stands out on a
-    full board and against an orange tile alike. It stays inside `box` (inclusive)."""
+def highlight_box(draw: ImageDraw.ImageDraw, box: Box, cell: int, colour: RGB = HIGHLIGHT) -> None:
+    """A move's mark: a thick ring (in its mover's seat colour) with a dark inner edge, so
+    it stands out on a full board and against any tile alike. It stays inside `box`
+    (inclusive)."""
     width = max(3, cell // 7)
     x0, y0, x1, y1 = box
-    draw.rectangle(box, outline=HIGHLIGHT, width=width)
+    draw.rectangle(box, outline=colour, width=width)
     inner = (x0 + width, y0 + width, x1 - width, y1 - width)
     draw.rectangle(inner, outline=CARD, width=max(1, width // 3))
 

@@ -40,6 +40,9 @@ class PictureWords:
     replay_turn: str = "turn {turn} · {name}: {moves}"
     """A replay frame's caption: the turn, who played it and its moves."""
     replay_count: str = "{turn} of {last}"
+    marks_since: str = "since {name} last played:"
+    """The legend under the board: the numbered badges are the moves made since then."""
+    marks_last_turn: str = "last turn:"
 
 
 ENGLISH = PictureWords()

@@ -162,7 +162,10 @@ def move_story(kind: str, move: str) -> str:
 
 
 def turn_prompt(record: GameRecord) -> str:
-    """Whose move it is and what kind of move: a placement, an extra one, or the exchange."""
+    """Whose move it is and what kind of move: a placement, an extra one, or the exchange.
+    A person's first call says which button to press; later ones are a few words (the
+    picture's headline has the turn), the name last so that a long one wraps alone, so
+    that a card fits a phone's screen."""
     game = record.game
     assert game is not None
     seat = record.seats[game.to_move]
@@ -175,9 +178,10 @@ def turn_prompt(record: GameRecord) -> str:
         if extra:
             return _("{who} is thinking… (turn {turn}, an extra turn)", who=who, turn=turn)
         return _("{who} is thinking… (turn {turn})", who=who, turn=turn)
-    if extra:
-        return _("{who}, it's an extra move — turn {turn}. Press **My tiles** to play.",
-                 who=who, turn=turn)  # fmt: skip
+    if any(entry.seat == game.to_move for entry in game.log):  # they know the way by now
+        if extra:
+            return _("your extra move, {who}", who=who)
+        return _("your move, {who}", who=who)
     return _("{who}, it's your move — turn {turn}. Press **My tiles** to play.", who=who, turn=turn)
 
 

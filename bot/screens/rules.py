@@ -1,14 +1,16 @@
-"""`/axio rules`: each game in a few lines, with a picture of a game under way."""
+"""`/axio rules`: each game in a few lines, with the table's picture of a game under way
+(what its marks mean is one of the lines)."""
 
 from __future__ import annotations
 
 import random
 
 from engine import game_class
-from render import render_board
+from render import PictureWords, render_table
 
-from ..i18n import N_, _
+from ..i18n import N_, _, current
 from .summary import Paint
+from .words import picture_words
 
 RULES = {
     "axio": N_(
@@ -22,6 +24,9 @@ RULES = {
         "• If your rack shows none of your lowest colour(s), you may exchange it.\n"
         "• The game ends when the player to move cannot place. "
         "**The highest lowest colour wins**; ties go to the next lowest.\n"
+        "On the table's picture every tile placed since your last turn is ringed in its "
+        "player's colour (the stripe beside their name) with a badge numbered in order, "
+        "①, ②, …; the turn post names each by its badge.\n"
         "Press **My tiles** to play, or type moves like `E5 blue, F5 red` (each cell and "
         "the colour that goes there)."
     ),
@@ -34,6 +39,9 @@ RULES = {
         "• A colour reaching 12 calls **AXIO!**: play an extra tile from the general supply.\n"
         "• The game ends when every stack is played. "
         "**The highest lowest colour wins**; ties go to the next lowest.\n"
+        "On the table's picture every tile placed since your last turn is framed in its "
+        "player's colour (the stripe beside their name) with a badge numbered in order, "
+        "①, ②, …, in its middle; the turn post names each by its badge.\n"
         "Press **My tiles** to play, or type moves like `O10 90 green` (the position's name "
         "from the display's edges, the turn clockwise, the colour named for an empty corner)."
     ),
@@ -73,35 +81,42 @@ The highest **lowest** colour wins: raise your weakest colour.""")
 """English msgids (`N_`), as RULES: translated where shown (`_(HELP)`)."""
 
 
-def example_png(kind: str) -> bytes:
-    """A board a few turns into a seeded game: what the game looks like."""
-    game = game_class(kind)(2, 2024)
+def example_png(kind: str, words: PictureWords) -> bytes:
+    """The table's picture a few turns into a seeded game: what a player will see, its
+    marks of the moves since the player to move last played and their legend included."""
+    game = game_class(kind)(3, 2024)  # three players: two others' moves, two colours
     rng = random.Random(2024)
-    for __ in range(12 if kind == "axio" else 6):
+    for __ in range(13 if kind == "axio" else 9):
         game.play(rng.choice(game.legal_moves()))
-    return render_board(game)
+    return render_table(game, [], words=words)
 
 
-_EXAMPLES: dict[str, bytes] = {}
-"""Each kind's example picture, drawn once a process (it never changes, and has no words)."""
+_EXAMPLES: dict[tuple[str, str], bytes] = {}
+"""Each kind's example picture in each language, drawn once a process (it never changes)."""
 
 
 async def rules_message(kind: str, paint: Paint) -> tuple[str, bytes]:
     """The rules in the reader's language, and the example picture."""
-    if kind not in _EXAMPLES:
-        _EXAMPLES[kind] = await paint(example_png, kind)
-    return _(RULES[kind]), _EXAMPLES[kind]
+    key = (kind, current())
+    if key not in _EXAMPLES:
+        _EXAMPLES[key] = await paint(example_png, kind, picture_words())
+    return _(RULES[kind]), _EXAMPLES[key]
 
 
 def rules_alt(kind: str) -> str:
     """Alt text of the example picture."""
     if kind == "rota":
         return _(
-            "An example AXIO Rota display a few turns in: square tiles with a coloured quarter "
+            "An example AXIO Rota table a few turns in: square tiles with a coloured quarter "
             "circle in each corner, columns lettered along the top and rows numbered down the "
-            "left, and the open positions marked with their names."
+            "left, the open positions marked with their names, the two tiles placed since the "
+            "player to move last played framed in their players' colours with badges numbered "
+            "1 and 2, a line under the display explaining them, and three scoreboards."
         )
     return _(
-        "An example AXIO board a few turns in: two-cell tiles on a grid with lettered columns "
-        "and numbered rows, coloured symbols on each half, printed colour spaces at the edges."
+        "An example AXIO table a few turns in: two-cell tiles on a grid with lettered columns "
+        "and numbered rows, coloured symbols on each half, printed colour spaces at the edges, "
+        "the two tiles placed since the player to move last played ringed in their players' "
+        "colours with badges numbered 1 and 2, a line under the board explaining them, and "
+        "three scoreboards."
     )

@@ -1,6 +1,7 @@
-"""The table in words: whose move, the last move and what it scored, each player's lowest
-colour. It is the alt text of every table image (what a screen reader says, and what a
-notification shows) and the text of `/axio board` and `/axio scores`.
+"""The table in words: whose move, the moves the picture numbers (since the player to move
+last played) and what each scored, each player's lowest colour. It is the alt text of every
+table image (what a screen reader says, and what a notification shows) and the text of
+`/axio board` and `/axio scores`.
 
 Also the one way the bot attaches an image: `image_file` always gives it alt text; and
 `Paint`, how a screen has its picture drawn (the bot's painter, `bot/table/painter.py`,
@@ -17,6 +18,7 @@ from typing import Any, Protocol
 import discord
 
 from engine import COLOURS, TileGame
+from render import Mark, recent_marks
 from storage import GameRecord
 
 from ..i18n import _, ngettext
@@ -64,6 +66,48 @@ def last_move_points(game: TileGame) -> tuple[int, ...] | None:
         return None
 
 
+@lru_cache(maxsize=64)
+def _points_from(
+    cls: type[TileGame], players: int, seed: int, moves: tuple[str, ...], start: int
+) -> list[tuple[int, ...]]:
+    game = cls.replay(players, seed, moves[:start])
+    return [tuple(game.play(move).points) for move in moves[start:]]
+
+
+def points_since(game: TileGame, start: int) -> list[tuple[int, ...]] | None:
+    """What each move from the log's `start` on scored, found by replaying the game; None
+    for a game set up from a position, which has no seed to replay."""
+    moves = tuple(entry.move for entry in game.log)
+    try:
+        return _points_from(type(game), game.players, game.seed, moves, start)
+    except Exception:
+        return None
+
+
+def marked_moves(record: GameRecord, names: list[str], marks: list[Mark]) -> str:
+    """The moves the picture numbers, in words: `Since Ann last played: 1. Bot A played F6
+    blue, F7 red for +2 blue; 2. …` (what the badges and rings show)."""
+    game = record.game
+    assert game is not None
+    points = points_since(game, marks[0].index)
+    each = []
+    for mark in marks:
+        name, move = names[mark.seat], move_words(record.kind, mark.move)
+        if points is None:
+            each.append(_("{number}. {name} played {move}", number=mark.number, name=name,
+                          move=move))  # fmt: skip
+        else:
+            scored = points_text(points[mark.index - marks[0].index])
+            each.append(_("{number}. {name} played {move} for {points}", number=mark.number,
+                          name=name, move=move, points=scored))  # fmt: skip
+    if game.is_over or game.solo:
+        return _("Last turn, numbered on the picture: {moves}.", moves="; ".join(each))
+    return _(
+        "Numbered on the picture, the moves since {name} last played: {moves}.",
+        name=names[game.to_move], moves="; ".join(each),
+    )  # fmt: skip
+
+
 def lowest_text(game: TileGame, seat: int) -> str:
     board = game.scoreboards[seat]
     colours = names_text([colour_name(c) for c in board.lowest_colours()])
@@ -71,8 +115,9 @@ def lowest_text(game: TileGame, seat: int) -> str:
 
 
 def table_summary(record: GameRecord) -> str:
-    """`AXIO, turn 4. Ben to move. Last move: Ann played E5 blue, F5 red for +3 blue, +2
-    red. Lowest colours: Ann 3 (red), Ben 4 (blue and green).` A finished game is over
+    """`AXIO, turn 4. Ben to move. Numbered on the picture, the moves since Ben last played:
+    1. Ann played E5 blue, F5 red for +3 blue, +2 red. Lowest colours: Ann 3 (red), Ben 4
+    (blue and green).` A finished game is over
     after its last turn, as the table numbered it (not the turn no one could play)."""
     game = record.game
     assert game is not None
@@ -91,7 +136,10 @@ def table_summary(record: GameRecord) -> str:
             _("{game}, turn {turn}.", game=title(record.kind), turn=game.turn),
             _("{name} to move.", name=names[game.to_move]),
         ]
-    if game.log:
+    marks = recent_marks(game)
+    if marks:
+        parts.append(marked_moves(record, names, marks))
+    elif game.log:
         last = game.log[-1]
         points = last_move_points(game)
         name, move = names[last.seat], move_words(record.kind, last.move)

@@ -16,15 +16,15 @@ from typing import Any
 
 import discord
 
+from engine import PlayResult
 from render import render_table
 from storage import GameRecord, OwedPost
 
 from ..i18n import LANGUAGES, N_, _, translate_in
+from .brief import story_brief
 from .controls import AFTER, CLOSE_UP, OPEN, button, my_tiles_button
 from .present import (
     end_pings,
-    move_summary,
-    newest_that_fit,
     seat_label,
     seat_name,
     seat_names,
@@ -38,9 +38,11 @@ from .summary import Paint, image_file, table_summary
 from .words import picture_words
 
 TABLE_FILENAME = "table.png"
-ACCENT = 0xF2C14E  # the yellow of the last-move highlight
+ACCENT = 0xF2C14E  # the yellow of the seat to move on the picture
 STORY_ROOM = 1200
 """Characters of story one card may carry; older lines give way to newer."""
+CALL_JOIN = " → "
+"""Between a card's story and its call to move, on one line."""
 RETIRED_ROOM = 600
 """The longest one-line story a shrunk card keeps."""
 CALLS = (
@@ -64,29 +66,26 @@ async def table_file(record: GameRecord, paint: Paint) -> discord.File:
 
 
 def story_lines(record: GameRecord, posts: list[OwedPost]) -> list[str]:
-    """What happened since the last card, oldest first: notes, the start, each move (a
-    computer's for a person told as such), keeping the newest that fit."""
-    lines: list[tuple[str, bool]] = []  # (line, is it a note)
+    """What happened since the last card: its notes (the start, a resignation, a timeout:
+    never lost), then every move since the player to move last played in brief, on one
+    paragraph under the badges the picture numbers them with (`brief.story_brief`),
+    keeping the newest that fit."""
+    notes: list[str] = []
+    moves: list[tuple[PlayResult, bool]] = []
     for post in posts:
         if post.note:
-            lines.append((post.note, True))
+            notes.append(post.note)
         if post.kind == "start":
-            lines.append((start_line(record), True))
+            notes.append(start_line(record))
         elif post.kind == "move" and post.result is not None:
-            lines.append((move_summary(record, post.result, post.stand_in), False))
-    notes = [line for line, note in lines if note]  # a resignation, a timeout: never lost
+            moves.append((post.result, post.stand_in))
     room = STORY_ROOM - sum(len(line) + 1 for line in notes)
-    moves = [line for line, note in lines if not note]
-    left_out = len(moves) - len(newest_that_fit(moves, room))
-    kept, seen = [], 0
-    for line, note in lines:
-        if not note:
-            seen += 1
-        if note or seen > left_out:
-            kept.append(line)
-    if left_out:
-        kept.insert(0, _("(… and {count} earlier moves)", count=left_out))
-    return kept
+    left_out = 0
+    brief = story_brief(record, moves)
+    while left_out < len(moves) and len(brief) > room:
+        left_out += 1
+        brief = story_brief(record, moves[left_out:], left_out)
+    return [*notes, brief] if brief else notes
 
 
 def card(
@@ -139,7 +138,7 @@ async def table_post(record: GameRecord, story: list[str], paint: Paint) -> dict
     controls = [my_tiles_button(record.id, record.move_count)] if person else []
     controls.append(button(CLOSE_UP, record.id, label=_("Close-up"), emoji="🔍"))
     return {
-        "view": card(text, turn_prompt(record), file, controls),
+        "view": card(with_call(story, turn_prompt(record)), None, file, controls),
         "file": file,
         "allowed_mentions": discord.AllowedMentions(
             everyone=False,
@@ -147,6 +146,19 @@ async def table_post(record: GameRecord, story: list[str], paint: Paint) -> dict
             users=[discord.Object(seat.user_id)] if person and seat else False,  # type: ignore[list-item]
         ),
     }
+
+
+def with_call(story: list[str], call: str) -> str:
+    """The story with the call to move at the end of its last line, `… · ③ **Bot C** L12 +5
+    → your move, @Ann`: on a phone the room a line's end leaves is where the call goes."""
+    if not story:
+        return call
+    return "\n".join([*story[:-1], story[-1] + CALL_JOIN + call])
+
+
+def without_call(line: str) -> str:
+    """A card's line without the call `with_call` put at its end."""
+    return line.rsplit(CALL_JOIN, 1)[0]
 
 
 def solo_start_post(record: GameRecord) -> dict[str, Any]:
@@ -175,7 +187,8 @@ def retired_turn_post(message: discord.Message, *, keep_picture: bool = False) -
     texts = [item for item in view.walk_children() if isinstance(item, discord.ui.TextDisplay)]
     story = texts[0].content if texts else ""
     said = calls()
-    lines = [line for line in story.splitlines() if line and not any(c in line for c in said)]
+    lines = [without_call(line) for line in story.splitlines()]
+    lines = [line for line in lines if line and not any(c in line for c in said)]
     if keep_picture:
         for item in list(view.walk_children()):
             gone = isinstance(item, discord.ui.ActionRow) or (

@@ -205,6 +205,8 @@ def picture_words() -> PictureWords:
             second_board=pgettext("picture", "2nd scoreboard"),
             replay_turn=pgettext("picture", "turn {turn} · {name}: {moves}"),
             replay_count=pgettext("picture", "{turn} of {last}"),
+            marks_since=pgettext("picture", "since {name} last played:"),
+            marks_last_turn=pgettext("picture", "last turn:"),
         )
     return words
 

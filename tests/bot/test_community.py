@@ -131,8 +131,10 @@ async def test_resign_hands_the_seat_to_a_computer_and_ranks_last(table: Table):
     told = "\n".join(text_of(m) for m in table.public())
     assert "🏳️ **ben** resigned" in told
     stand_ins = [e for e in record.game.log if e.seat == 1]
-    assert stand_ins and told.count("🤖 for **ben**:") == len(stand_ins)
-    assert "**ben** played" not in told.split("🏳️ **ben** resigned")[1]
+    for_ben = re.findall(r"(🤖 for )?\*\*ben\*\* (?:[A-Z]+\d+ \+\d|kept|exchanged)", told)
+    assert stand_ins and for_ben.count("🤖 for ") == len(stand_ins)
+    after = told.split("🏳️ **ben** resigned")[1]
+    assert not re.search(r"(?<!🤖 for )\*\*ben\*\* (?:[A-Z]+\d+ \+\d|kept|exchanged)", after)
 
 
 async def test_end_is_for_the_host_or_moderators_and_rates_nobody(table: Table):

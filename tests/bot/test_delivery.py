@@ -62,7 +62,7 @@ async def test_a_failed_table_post_is_delivered_on_retry_and_the_move_stands(tab
     await table.env.advance_time(10)  # … and the delivery loop tries again
     assert await table.bot.repo.owed_count(record.id) == 0
     assert shows_turn_to(table, after)
-    assert "played" in text_of(table.last_public())
+    assert "① **" in text_of(table.last_public())  # the move, under the board's badge
     assert (await table.record(record.id)).move_count == 1
 
 
@@ -127,7 +127,7 @@ async def test_computers_go_on_while_the_table_cannot_be_posted(table: Table):
     await table.env.advance_time(30)
     assert await table.bot.repo.owed_count(record.id) == 0
     assert shows_turn_to(table, after)
-    assert "🤖" in text_of(table.last_public())  # the computer's move is summed up there
+    assert "**Bot A** " in text_of(table.last_public())  # the computer's move is told there
 
 
 async def test_the_same_suggestion_delivered_twice_applies_once(table: Table):

@@ -14,7 +14,9 @@ from tests.bot.table import (
 )
 
 MAX_MOVES = 400
-COMPUTER_PLAYED = re.compile(r"\*\*🤖 [^*]+\*\* played ")
+COMPUTER_PLAYED = re.compile(r"\*\*Bot [A-D]\*\* [A-Z]+\d+ \+\d")
+"""A computer's move told where it went and what it scored (an earlier card's move is
+named again by its badge alone)."""
 
 
 async def start_game(table: Table, kind: str, host, guests=(), computers=()):

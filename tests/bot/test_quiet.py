@@ -12,7 +12,9 @@ from typing import Any
 from tests.bot.table import Table, filenames, labels, text_of
 from tests.bot.test_games import start_game
 
-COMPUTER_MOVED = re.compile(r"\*\*🤖 Bot [AB] \([a-z]+\)\*\* (?:played|kept|exchanged)")
+COMPUTER_MOVED = re.compile(r"\*\*Bot [AB]\*\* (?:[A-Z]+\d+ \+\d|kept|exchanged)")
+"""A computer's move told with what it did (a move earlier cards told is named by its
+badge alone)."""
 
 
 class Pings:

@@ -45,14 +45,16 @@ def test_suggestions_are_best_for_the_lowest_colour_first_and_say_so():
         assert f"· lowest stays {low}" in label
 
 
-def test_table_summary_says_whose_move_the_last_move_and_every_lowest_colour():
+def test_table_summary_says_whose_move_the_numbered_moves_and_every_lowest_colour():
     record = record_after(6, LONG_NAMES[:2])
     game = record.game
     text = table_summary(record)
     names = [shown_name(name) for name in LONG_NAMES]  # as every message shows them
     assert f"{names[game.to_move]} to move" in text
-    last = game.log[-1]
-    assert f"Last move: {names[last.seat]} played {move_words('axio', last.move)} for " in text
+    last = game.log[-1]  # the other seat's: the one move since the seat to move played
+    assert last.seat != game.to_move
+    since = f"Numbered on the picture, the moves since {names[game.to_move]} last played: "
+    assert f"{since}1. {names[last.seat]} played {move_words('axio', last.move)} for " in text
     for seat, name in enumerate(names[:2]):
         assert f"{name} {min(game.scores(seat))} (" in text
     assert "**" not in alt(text) and len(alt("x" * 5000)) == ALT_TEXT_LIMIT

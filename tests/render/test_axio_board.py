@@ -1,18 +1,17 @@
 """The AXIO board as a player sees it: the play area, colours in the right cells, tiles
-joined, pyramids and dead cells, the last turn ringed and nothing else, a ghost preview."""
+joined, pyramids and dead cells, a ghost preview (the marks of the moves: test_marks)."""
 
 from __future__ import annotations
 
 from engine import AxioGame, Colour
 from engine.axio_board import PRINTED_SPACES, Board, parse_cell
-from engine.axio_moves import Placement, parse_tile
+from engine.axio_moves import parse_tile
 from render import axio_layout, render_axio_board
 from render.samples import played
 from render.theme import (
     DEAD_WELL,
     GHOST_LINE,
     GHOST_RGB,
-    HIGHLIGHT,
     PRINTED_RGB,
     PYRAMID_FACES,
     SURFACE,
@@ -113,36 +112,8 @@ def extra_turn_game() -> tuple[AxioGame, list[str], list[str]]:
     return game, ["G4", "G5", "C9", "D9"], ["I9", "I10"]
 
 
-def test_highlight_rings_exactly_the_last_turn_including_extra_turns():
-    game, last, earlier = extra_turn_game()
-    image = decode(render_axio_board(game))
-    layout = axio_layout(2)
-    for index in layout_cells(layout):
-        name_box = layout.cell_box(index)
-        ringed = count(image, name_box, HIGHLIGHT)
-        if index in {parse_cell(c) for c in last}:
-            assert ringed > layout.cell, f"cell {index} of the last move is not ringed"
-        else:
-            assert ringed == 0, f"cell {index} is ringed but not part of the last move"
-    assert all(parse_cell(c) in layout_cells(layout) for c in earlier)
-
-
 def layout_cells(layout) -> list[int]:
     return [i for i in range(169) if layout.contains(i)]
-
-
-def test_highlight_follows_real_play():
-    game = played(AxioGame(4, 5), 30, seed=5)
-    image = decode(render_axio_board(game))
-    layout = axio_layout(4)
-    last_turn = game.log[-1].turn
-    expected = set()
-    for entry in game.log:
-        if entry.turn == last_turn and ":" in entry.move:
-            expected.update(Placement.parse(entry.move).cells)
-    assert expected
-    ringed = {i for i in layout_cells(layout) if count(image, layout.cell_box(i), HIGHLIGHT)}
-    assert ringed == expected
 
 
 def test_preview_draws_the_move_as_a_ghost():

@@ -10,13 +10,21 @@ from PIL import Image, ImageChops, ImageDraw
 
 from bench.bench_engine import position_after
 from engine import AxioGame, RotaGame
-from render import render_close_up, render_table, rota_layout, table_origins, theme
+from render import (
+    axio_layout,
+    render_axio_board,
+    render_close_up,
+    render_table,
+    rota_layout,
+    table_origins,
+    theme,
+)
 from render.rota_display import LABEL_BG
 from render.samples import played
 from render.scoreboard import SMALLEST_NAME, game_layout, name_lines, name_room
 from render.theme import INK
 
-from .pixels import decode
+from .pixels import decode, near
 
 PHONE = 390
 LEGIBLE = 12  # px of cap height on a 390-px phone: what the scoreboards' names meet
@@ -192,3 +200,17 @@ def test_rota_names_stand_12_px_tall_on_a_phone_late_in_every_game():
                 tallest = max(tallest, table.height)
     assert widest >= 18  # the widest displays random play makes were among them
     assert tallest <= TALLEST_TABLE, tallest
+
+
+def test_a_13x13_boards_cells_and_column_letters_at_390_px():
+    """Issue 33: a 4-player board's cells stay 27+ px on a 390-px phone (they take 92% of
+    the width), and its column letters grew from a cap height of 8 px to 11."""
+    layout = axio_layout(4)
+    board = decode(render_axio_board(AxioGame(4, 1)))
+    scale = PHONE / board.width
+    assert layout.cell * scale >= 27
+    cx, _ = layout.cell_centre(4)  # column E: a letter with a flat top and bottom
+    band = board.crop((cx - layout.cell // 2, 0, cx + layout.cell // 2, layout.origin[1]))
+    rows = [y for y in range(band.height) if any(near(band.getpixel((x, y)), theme.MUTED, 40)
+                                                 for x in range(band.width))]  # fmt: skip
+    assert (max(rows) - min(rows) + 1) * scale >= 10.5

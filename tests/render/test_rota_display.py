@@ -10,7 +10,7 @@ from engine.rota_tiles import turned
 from render import render_rota_display, rota_layout, rota_position_centre
 from render.rota_display import LABEL_BG
 from render.samples import played
-from render.theme import CARD, GHOST_LINE, HIGHLIGHT, MUTED, ROTA_EMPTY, TILE_RGB
+from render.theme import CARD, GHOST_LINE, MUTED, ROTA_EMPTY, TILE_RGB
 
 from .pixels import count, decode
 
@@ -93,22 +93,13 @@ def test_edge_labels_are_drawn_above_and_left_of_their_squares():
 def test_no_labels_when_asked_or_when_the_game_is_over():
     game = played(RotaGame(2, 2), 5, seed=2)
     image = decode(render_rota_display(game, labels=False))
-    assert count(image, (0, 0, *image.size), LABEL_BG) == 0
+    # A label is a whole badge of its slate; a move's numbered badge may blend into a few
+    # pixels of it at its rim.
+    assert count(image, (0, 0, *image.size), LABEL_BG) < rota_layout(game).tile
     over = played(RotaGame(1, 2), 100, seed=2)
     assert over.is_over
     image = decode(render_rota_display(over))
     assert count(image, (0, 0, *image.size), LABEL_BG) == 0
-
-
-def test_last_turn_marked_and_nothing_else():
-    game = played(RotaGame(4, 9), 20, seed=9)
-    image = decode(render_rota_display(game))
-    layout = rota_layout(game)
-    last = set(game.last_placements())
-    assert last
-    for position in grid(layout):
-        marked = count(image, layout.position_box(position), HIGHLIGHT) > 0
-        assert marked == (position in last), position
 
 
 def test_preview_shows_the_turned_tile_as_a_ghost():
