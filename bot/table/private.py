@@ -6,7 +6,8 @@ the latest interaction that showed it; when a move is stored (`retire`, from the
 every one made for an earlier move loses its controls and says the game has moved on, so
 no stale button looks alive. Best effort and in memory: one that is older, or outlived a
 restart, still refuses when pressed, and its press takes the controls off (see
-`commands/controls.py`).
+`commands/controls.py`). A tidy-up that meets a network fault is tried again while the
+interaction's token lives.
 
 A Confirm pressed on a private message owns that message's answer (`confirming`): a
 double click, a second device or a client's retry sends the same press several times at
@@ -17,16 +18,13 @@ played …" stays whatever order the answers land in. Every other press made for
 
 from __future__ import annotations
 
-import logging
 import time
 from dataclasses import dataclass
 
 import discord
 
 from ..i18n import N_, language_of, translate_in
-from .background import Background
-
-log = logging.getLogger(__name__)
+from .background import Background, retried
 
 TOKEN_SECONDS = 14 * 60
 """How long an interaction may still edit its messages (Discord allows 15 minutes)."""
@@ -132,8 +130,11 @@ class PrivateControls:
             self.background.spawn(self._take_off(message_id, shown))
 
     async def _take_off(self, message_id: int, shown: _Shown) -> None:
+        """Say the game moved on, without controls; tried again after a network fault
+        while the token that may edit the message lives."""
         moved_on = translate_in(language_of(shown.interaction.locale), MOVED_ON)
-        try:
+
+        async def edit() -> None:
             if shown.own_response:
                 await shown.interaction.edit_original_response(
                     content=moved_on, view=None, attachments=[]
@@ -142,8 +143,9 @@ class PrivateControls:
                 await shown.interaction.followup.edit_message(
                     message_id, content=moved_on, view=None, attachments=[]
                 )
-        except (discord.HTTPException, OSError, TimeoutError) as error:
-            log.info("could not tidy private message %s: %s", message_id, error)
+
+        what = f"tidying private message {message_id}"
+        await retried(edit, what, until=shown.at + TOKEN_SECONDS)
 
     def _forget_old(self) -> None:
         oldest = time.monotonic() - TOKEN_SECONDS

@@ -1,15 +1,22 @@
 """Answers that stay: a move's Confirm pressed many times at once (two devices, a client's
 retry) plays once, the answer to the press that played ("You played …") stays on the
 builder whatever order the answers land in, and every other press says, in a reply of its
-own, that the move was already played."""
+own, that the move was already played. A network fault while an old builder's controls
+are taken off is a warning, and the tidy-up is tried again while its token lives."""
 
 from __future__ import annotations
 
+import logging
+
+import aiohttp
+import discord
 import pytest
 
+from bot.table.private import MOVED_ON
 from tests.bot.at_once import clicks_at_once
 from tests.bot.table import Table, labels
 from tests.bot.test_delivery import two_player
+from tests.bot.test_truthful import no_tracebacks
 
 
 def own_reply(press, builder) -> str | None:
@@ -44,3 +51,121 @@ async def test_ten_confirms_at_once_leave_the_you_played_answer_in_place(table: 
         f"✅ Already played: {played} This press came again and changed nothing; "
         "the move counts once."
     ] * 9
+
+
+class Faults:
+    """The requests to Discord that `hit(route)` picks, through `client` (discord.py's HTTP
+    client, or its webhook adapter for interaction tokens), meet `fault` on the way, the
+    first `times` times (None: always)."""
+
+    def __init__(self, monkeypatch, client, hit, fault, times: int | None):
+        real = client.request
+        self.met = 0
+
+        async def request(route, *args, **kwargs):
+            if hit(route) and (times is None or self.met < times):
+                self.met += 1
+                raise fault
+            return await real(route, *args, **kwargs)
+
+        monkeypatch.setattr(client, "request", request)
+
+
+class ServerResponse:
+    """What discord.py reads of a response to build its exceptions."""
+
+    def __init__(self, status: int) -> None:
+        self.status, self.reason, self.headers = status, "Service Unavailable", {}
+
+
+NETWORK_FAULTS = {
+    "server disconnected": aiohttp.ServerDisconnectedError(),
+    "connection reset": ConnectionResetError(104, "Connection reset by peer"),
+    "timeout": TimeoutError(),
+    "discord 503": discord.DiscordServerError(ServerResponse(503), "Service Unavailable"),
+}
+
+
+async def builder_then_typed_move(table: Table, monkeypatch, fault, times: int | None):
+    """The mover opens their builder, a fault waits for its tidy-up, and they type their
+    move instead: the builder, and the fault's count."""
+    record = await two_player(table)
+    mover = table.member_for(record)
+    opened = await table.click(mover, table.last_public(), label="My tiles")
+    token = opened._interaction.token  # what edits the builder it showed
+
+    def hit(route) -> bool:
+        return route.method == "PATCH" and route.webhook_token == token
+
+    faults = Faults(monkeypatch, table.env._webhook_adapter, hit, fault, times)
+    return opened.response, faults, (mover, str(record.game.legal_moves()[0]))
+
+
+def tidy_lines(caplog) -> list[logging.LogRecord]:
+    return [r for r in caplog.records if "tidying private message" in r.getMessage()]
+
+
+@pytest.mark.parametrize("fault", NETWORK_FAULTS.values(), ids=NETWORK_FAULTS)
+async def test_a_network_fault_while_an_old_builder_is_tidied_is_a_warning_and_tried_again(
+    table: Table, monkeypatch, caplog, fault
+):
+    builder, faults, (mover, move) = await builder_then_typed_move(table, monkeypatch, fault, 2)
+    caplog.set_level(logging.INFO)
+    await table.slash(mover, "axio play", move=move)
+    await table.env.advance_time(5)  # the tries 1 and 3 s after the first
+    assert faults.met == 2 and not labels(builder), labels(builder)  # the third one did it
+    assert builder.content == MOVED_ON
+    no_tracebacks(caplog)
+    assert [r.levelno for r in tidy_lines(caplog)] == [logging.WARNING] * 2
+
+
+async def test_an_old_builder_discord_no_longer_knows_is_left_quietly(
+    table: Table, monkeypatch, caplog
+):
+    gone = discord.NotFound(ServerResponse(404), {"code": 10008, "message": "Unknown Message"})
+    _, faults, (mover, move) = await builder_then_typed_move(table, monkeypatch, gone, None)
+    caplog.set_level(logging.INFO)
+    await table.slash(mover, "axio play", move=move)
+    await table.env.advance_time(300)
+    assert faults.met == 1  # not tried again
+    no_tracebacks(caplog)
+    assert [r.levelno for r in tidy_lines(caplog)] == [logging.INFO]
+
+
+async def test_a_tidy_up_is_tried_again_only_while_its_token_lives(
+    table: Table, monkeypatch, caplog
+):
+    fault = aiohttp.ServerDisconnectedError()
+    _, faults, (mover, move) = await builder_then_typed_move(table, monkeypatch, fault, None)
+    await table.env.advance_time(13 * 60)  # a minute of the token's fourteen is left
+    caplog.set_level(logging.INFO)
+    await table.slash(mover, "axio play", move=move)
+    await table.env.advance_time(300)
+    assert faults.met == 6  # at 0, 1, 3, 7, 15 and 31 s: the next, at 63 s, is too late
+    no_tracebacks(caplog)
+    lines = tidy_lines(caplog)
+    assert {r.levelno for r in lines} == {logging.WARNING} and "given up" in lines[-1].getMessage()
+
+
+async def test_a_dropped_connection_while_the_old_turn_post_is_tidied_is_a_warning_and_tried_again(
+    table: Table, monkeypatch, caplog
+):
+    record = await two_player(table)
+    old = table.last_public()
+    assert "My tiles" in labels(old)
+
+    def hit(route) -> bool:
+        return route.method == "PATCH" and route.url.endswith(f"/messages/{old.id}")
+
+    fault = aiohttp.ServerDisconnectedError()
+    faults = Faults(monkeypatch, table.bot.http, hit, fault, 1)
+    caplog.set_level(logging.INFO)
+    await table.slash(table.member_for(record), "axio play", move=str(record.game.legal_moves()[0]))
+    await table.env.advance_time(5)
+    shrunk = next(m for m in table.public() if m.id == old.id)
+    assert faults.met == 1 and "My tiles" not in labels(shrunk)
+    no_tracebacks(caplog)
+    assert [r.levelno for r in caplog.records if "tidying turn message" in r.getMessage()] == [
+        logging.WARNING
+    ]
+    assert await table.bot.repo.owed_count(record.id) == 0
