@@ -3,7 +3,7 @@
 SimCord runs one member operation at a time, so `slash_at_once` builds each command as
 SimCord's `slash` does and hands them all to the bot before it settles once: the bot
 handles them concurrently, as it would commands from several members at once;
-`clicks_at_once` does the same with presses of one button.
+`clicks_at_once` does the same with presses of buttons.
 
 `AnswerClock` measures, in wall-clock time, from the moment an interaction reached the
 bot to its first answer (a message, a defer, an update): what Discord's three seconds
@@ -152,14 +152,15 @@ def dispatch_click(env: Any, member: Any, message: Any, label: str) -> Any:
 
 
 async def clicks_at_once(
-    env: Any, member: Any, message: Any, label: str, times: int
+    env: Any, member: Any, message: Any, labels: list[str]
 ) -> list[InteractionResult]:
-    """`times` presses of one button, all sent before the bot handles any (a double click,
-    a second device, a client's retry); their results once the bot has settled."""
+    """A press of each button in `labels` (the same one several times: a double click, a
+    second device, a client's retry), all sent before the bot handles any; their results
+    once the bot has settled."""
     return await _all_at_once(
         env,
         "clicks_at_once",
-        lambda: [dispatch_click(env, member, message, label) for _ in range(times)],
+        lambda: [dispatch_click(env, member, message, label) for label in labels],
         0.0,
     )
 

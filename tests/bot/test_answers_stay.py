@@ -6,6 +6,7 @@ are taken off is a warning, and the tidy-up is tried again while its token lives
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import aiohttp
@@ -14,6 +15,7 @@ import pytest
 
 from bot.table.private import MOVED_ON
 from tests.bot.at_once import clicks_at_once
+from tests.bot.daily_helpers import DayClock, page_of
 from tests.bot.table import Table, labels
 from tests.bot.test_delivery import two_player
 from tests.bot.test_truthful import no_tracebacks
@@ -35,7 +37,7 @@ async def test_ten_confirms_at_once_leave_the_you_played_answer_in_place(table: 
     builder = (await table.click(mover, table.last_public(), label="My tiles")).response
     suggestion = next(label for label in labels(builder) if " · " in label)
     await table.click(mover, builder, label=suggestion)
-    presses = await clicks_at_once(table.env, mover, builder, "Confirm", 10)
+    presses = await clicks_at_once(table.env, mover, builder, ["Confirm"] * 10)
     await table.until(
         lambda: sum(own_reply(p, builder) is not None for p in presses) == 9,
         "nine presses answered in replies of their own",
@@ -51,6 +53,70 @@ async def test_ten_confirms_at_once_leave_the_you_played_answer_in_place(table: 
         f"✅ Already played: {played} This press came again and changed nothing; "
         "the move counts once."
     ] * 9
+
+
+@pytest.fixture
+def bot_clock() -> DayClock:
+    """A day of the daily challenge (the two-player tables do not mind which day)."""
+    return DayClock()
+
+
+async def test_ten_confirms_at_once_on_a_daily_page_move_it_on_once(table: Table):
+    """The daily challenge's page answers a played move with the next move's page: the
+    repeats leave it there, each saying the move was already played."""
+    page = page_of(await table.slash(table.ann, "axio daily play", game="axio"))
+    await table.click(table.ann, page, label=next(b for b in labels(page) if " · +" in b))
+    presses = await clicks_at_once(table.env, table.ann, page, ["Confirm"] * 10)
+    await table.until(
+        lambda: sum(own_reply(p, page) is not None for p in presses) == 9,
+        "nine presses answered in replies of their own",
+    )
+    table.check_errors()
+    attempt = await table.bot.repo.daily_attempt("axio", table.ann.id, 1)
+    assert (await table.record(attempt.game_id)).move_count == 1
+    assert "Preview" not in page.content and " · " in str(labels(page))  # move 2's page
+    replies = {own_reply(p, page) for p in presses} - {None}
+    [reply] = replies
+    assert reply.startswith("✅ Already played: You played **"), reply
+
+
+@pytest.mark.parametrize("winner_lands", ["first", "last"])
+async def test_confirms_and_backs_at_once_never_overwrite_what_was_played(
+    table: Table, monkeypatch, winner_lands: str
+):
+    """Confirm and Back, five times each, at once: whichever way their answers land (the
+    played answer held back until every other press has answered, or not), the builder
+    ends on "You played …", and no other press ever drew over it."""
+    record = await two_player(table, "rota")
+    mover = table.member_for(record)
+    builder = (await table.click(mover, table.last_public(), label="My tiles")).response
+    await table.click(mover, builder, label=next(b for b in labels(builder) if " · " in b))
+    release, seen = asyncio.Event(), []
+    adapter = table.env._webhook_adapter
+    real = adapter.request
+
+    async def request(route, *args, **kwargs):
+        said = str(kwargs.get("payload") or kwargs.get("multipart"))
+        if route.method == "PATCH" and "You played" in said and winner_lands == "last":
+            await table.env.external_wait(release.wait(), reason="the played answer, held")
+        response = await real(route, *args, **kwargs)
+        seen.append(builder.content)
+        return response
+
+    monkeypatch.setattr(adapter, "request", request)
+    presses = await clicks_at_once(table.env, mover, builder, ["Confirm", "Back"] * 5)
+    await table.until(
+        lambda: sum(own_reply(p, builder) is not None for p in presses) >= 4,
+        "the other Confirms answered in replies of their own",
+    )
+    release.set()
+    await table.until(lambda: builder.content.startswith("You played **"), "the played answer")
+    await table.env.settle()
+    table.check_errors()
+    assert (await table.record(record.id)).move_count == 1
+    played = seen.index(builder.content)
+    assert all(content == builder.content for content in seen[played:]), seen[played:]
+    assert not labels(builder)
 
 
 class Faults:
