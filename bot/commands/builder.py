@@ -14,11 +14,12 @@ the channel hears of it only when the turn is over.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Any
 
 import discord
 
-from storage import GameRecord, Seat, StaleTurnError
+from storage import DATABASE_FAULTS, GameRecord, Seat, StaleTurnError
 
 from ..i18n import _
 from ..screens import builder as pages
@@ -134,9 +135,9 @@ class Builder:
             record, result = await self.desk.play(record, move, seat=seat.seat, expected=made_for)
             stored = True
         except StaleTurnError:  # another press stored a move first: this one, maybe
-            await self.refuse_repeat(
-                interaction, await self.desk.repo.get_game(record.id), made_for, text
-            )
+            with suppress(*DATABASE_FAULTS):  # unread, it is answered as a stale press
+                record = await self.desk.repo.get_game(record.id)
+            await self.refuse_repeat(interaction, record, made_for, text)
             raise
         finally:
             self.private.confirmed(interaction, stored=stored)
@@ -154,7 +155,13 @@ class Builder:
         computer stood in for is no press of theirs.)"""
         seat = record.seat_of(interaction.user.id)
         repeated = seat and pages.repeated_text(record, seat.seat, made_for, text)
-        if repeated and not (await self.desk.repo.moves(record.id))[made_for].stand_in:
+        if not repeated:
+            return
+        try:
+            moves = await self.desk.repo.moves(record.id)
+        except DATABASE_FAULTS:  # unread, it is answered as a stale press
+            return
+        if not moves[made_for].stand_in:
             raise Refusal(repeated)
 
     def after_move(

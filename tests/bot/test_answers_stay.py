@@ -16,8 +16,10 @@ import pytest
 from bot.table.private import MOVED_ON
 from tests.bot.at_once import clicks_at_once
 from tests.bot.daily_helpers import DayClock, page_of
+from tests.bot.languages import english_in, speak
 from tests.bot.table import Table, labels
-from tests.bot.test_delivery import two_player
+from tests.bot.test_delivery import buttons, two_player
+from tests.bot.test_german_table import de
 from tests.bot.test_truthful import no_tracebacks
 
 
@@ -55,29 +57,75 @@ async def test_ten_confirms_at_once_leave_the_you_played_answer_in_place(table: 
     ] * 9
 
 
-@pytest.fixture
-def bot_clock() -> DayClock:
-    """A day of the daily challenge (the two-player tables do not mind which day)."""
-    return DayClock()
-
-
-async def test_ten_confirms_at_once_on_a_daily_page_move_it_on_once(table: Table):
-    """The daily challenge's page answers a played move with the next move's page: the
-    repeats leave it there, each saying the move was already played."""
-    page = page_of(await table.slash(table.ann, "axio daily play", game="axio"))
-    await table.click(table.ann, page, label=next(b for b in labels(page) if " · +" in b))
-    presses = await clicks_at_once(table.env, table.ann, page, ["Confirm"] * 10)
+async def test_a_repeated_confirm_is_answered_in_the_presser_s_language(table: Table, monkeypatch):
+    record = await two_player(table)
+    mover = table.member_for(record)
+    speak(monkeypatch, {mover.id: "de"})
+    builder = (await table.click(mover, table.last_public(), label="My tiles")).response
+    await table.click(mover, builder, label=next(b for b in labels(builder) if " · " in b))
+    presses = await clicks_at_once(table.env, mover, builder, [de("Confirm")] * 3)
     await table.until(
-        lambda: sum(own_reply(p, page) is not None for p in presses) == 9,
-        "nine presses answered in replies of their own",
+        lambda: sum(own_reply(p, builder) is not None for p in presses) == 2, "two replies"
     )
-    table.check_errors()
-    attempt = await table.bot.repo.daily_attempt("axio", table.ann.id, 1)
-    assert (await table.record(attempt.game_id)).move_count == 1
-    assert "Preview" not in page.content and " · " in str(labels(page))  # move 2's page
-    replies = {own_reply(p, page) for p in presses} - {None}
-    [reply] = replies
-    assert reply.startswith("✅ Already played: You played **"), reply
+    [reply] = {own_reply(p, builder) for p in presses} - {None}
+    assert reply.startswith(f"✅ Schon gespielt: {builder.content} Dieser Klick"), reply
+    assert builder.content.startswith("Du hast **") and not english_in(reply), reply
+
+
+@pytest.mark.simcord(settle_timeout=60)  # three days of scheduler passes
+async def test_the_move_a_stand_in_made_is_no_repeat_of_the_player_s_confirm(
+    table: Table, monkeypatch
+):
+    """The player ran out of time and the computer that stood in chose the very move their
+    builder previews: their Confirm is told the game moved on, not that they played."""
+    record = await two_player(table)
+    mover = table.member_for(record)
+    builder = (await table.click(mover, table.last_public(), label="My tiles")).response
+    await table.click(mover, builder, label=next(b for b in labels(builder) if " · " in b))
+    previewed = next(b["custom_id"] for b in buttons(builder) if b.get("label") == "Confirm")
+    chosen = previewed.split(":", 5)[5]  # axio:move:<game>:<move count>:ok:<move>
+
+    desk = table.bot.desk
+    real = desk.computer_move
+
+    async def the_previewed_move(record, level):
+        if record.move_count:
+            return await real(record, level)
+        return record.game.parse_move(chosen)
+
+    monkeypatch.setattr(desk, "computer_move", the_previewed_move)
+    await table.env.advance_time(73 * 3600)  # past the timeout: the stand-in moves (and
+    # the builder keeps its buttons: its token, which could have tidied it, has expired)
+    after = await table.record(record.id)
+    assert after.move_count == 1 and after.game.log[0].seat == record.game.to_move
+    pressed = await table.click(mover, builder, label="Confirm")
+    assert builder.content.startswith("⌛ That was for turn 1"), builder.content
+    assert not pressed.followups
+
+
+class TestDaily:
+    @pytest.fixture
+    def bot_clock(self) -> DayClock:
+        """A day of the daily challenge."""
+        return DayClock()
+
+    async def test_ten_confirms_at_once_on_a_daily_page_move_it_on_once(self, table: Table):
+        """The daily challenge's page answers a played move with the next move's page: the
+        repeats leave it there, each saying the move was already played."""
+        page = page_of(await table.slash(table.ann, "axio daily play", game="axio"))
+        await table.click(table.ann, page, label=next(b for b in labels(page) if " · +" in b))
+        presses = await clicks_at_once(table.env, table.ann, page, ["Confirm"] * 10)
+        await table.until(
+            lambda: sum(own_reply(p, page) is not None for p in presses) == 9,
+            "nine presses answered in replies of their own",
+        )
+        table.check_errors()
+        attempt = await table.bot.repo.daily_attempt("axio", table.ann.id, 1)
+        assert (await table.record(attempt.game_id)).move_count == 1
+        assert "Preview" not in page.content and " · " in str(labels(page))  # move 2's page
+        replies = {own_reply(p, page) for p in presses} - {None}
+        [reply] = replies
+        assert reply.startswith("✅ Already played: You played **"), reply
 
 
 @pytest.mark.parametrize("winner_lands", ["first", "last"])
