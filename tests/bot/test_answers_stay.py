@@ -13,6 +13,7 @@ import aiohttp
 import discord
 import pytest
 
+from bot.table.background import Background
 from bot.table.private import MOVED_ON
 from tests.bot.at_once import clicks_at_once
 from tests.bot.daily_helpers import DayClock, page_of
@@ -283,3 +284,20 @@ async def test_a_dropped_connection_while_the_old_turn_post_is_tidied_is_a_warni
         logging.WARNING
     ]
     assert await table.bot.repo.owed_count(record.id) == 0
+
+
+async def test_background_work_a_network_fault_stops_is_a_warning_without_a_traceback(caplog):
+    background, done = Background(), asyncio.Event()
+
+    async def cut_off():
+        done.set()
+        raise aiohttp.ServerDisconnectedError()
+
+    caplog.set_level(logging.INFO)
+    background.spawn(cut_off())
+    await done.wait()
+    while background._tasks:
+        await asyncio.sleep(0)
+    no_tracebacks(caplog)
+    [line] = [r for r in caplog.records if "stopped by the network" in r.getMessage()]
+    assert line.levelno == logging.WARNING and "ServerDisconnectedError" in line.getMessage()
