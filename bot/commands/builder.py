@@ -15,12 +15,14 @@ the channel hears of it only when the turn is over.
 from __future__ import annotations
 
 import logging
+from contextlib import suppress
 from typing import Any
 
 import discord
 
-from storage import DATABASE_FAULTS, GameRecord, Seat
+from storage import DATABASE_FAULTS, GameRecord, Seat, StaleTurnError
 
+from ..i18n import _
 from ..screens import builder as pages
 from ..screens.controls import move_button, view_of
 from ..screens.menus import Choice
@@ -160,14 +162,40 @@ class Builder:
         assert game is not None
         move = parse_player_move(game, text)
         await interaction.response.defer()
-        self.private.dropped(interaction.message.id if interaction.message else None)
-        record, result = await self.desk.play(
-            record, move, seat=seat.seat, expected=record.move_count
-        )
+        made_for, stored = record.move_count, False
+        self.private.confirming(interaction, made_for)
+        try:
+            record, result = await self.desk.play(record, move, seat=seat.seat, expected=made_for)
+            stored = True
+        except StaleTurnError:  # another press stored a move first: this one, maybe
+            with suppress(*DATABASE_FAULTS):  # unread, it is answered as a stale press
+                record = await self.desk.repo.get_game(record.id)
+            await self.refuse_repeat(interaction, record, made_for, text)
+            raise
+        finally:
+            self.private.confirmed(interaction, stored=stored)
         interaction.extras["committed"] = describe(game, move)
         await after_commit(
             interaction, self.after_move(interaction, record, game, move, result), result.move
         )
+
+    async def refuse_repeat(
+        self, interaction: discord.Interaction, record: GameRecord, made_for: int, text: str
+    ) -> None:
+        """A Confirm made for move `made_for` that names the move this member stored there
+        is the same press again (a double click, a second device, a client's retry): it is
+        told so in a reply of its own, and the first press's answer stays. (A move a
+        computer stood in for is no press of theirs.)"""
+        seat = record.seat_of(interaction.user.id)
+        repeated = seat and pages.repeated_text(record, seat.seat, made_for, text)
+        if not repeated:
+            return
+        try:
+            moves = await self.desk.repo.moves(record.id)
+        except DATABASE_FAULTS:  # unread, it is answered as a stale press
+            return
+        if not moves[made_for].stand_in:
+            raise Refusal(repeated)
 
     def after_move(
         self,
@@ -214,6 +242,15 @@ class Builder:
         its controls are for this move."""
         files = await self.page_files(record, file)
         kwargs: dict[str, Any] = {"content": text, "view": view}
+        if (edit or interaction.response.is_done()) and self.private.answered_by_another(
+            interaction, record.move_count
+        ):
+            raise Refusal(
+                _(
+                    "A move from this builder has just been confirmed, so this press changed "
+                    "nothing: the builder shows what came of it."
+                )
+            )
         if interaction.response.is_done():
             message = await interaction.edit_original_response(attachments=files, **kwargs)
             message_id: int | None = message.id

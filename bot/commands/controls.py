@@ -53,7 +53,9 @@ from .services import services
 
 class Stale(Refusal):
     """A control made for a move the game has moved past. Pressed on a private message, it
-    takes that message's controls off as it answers, so nothing stale looks alive."""
+    takes that message's controls off as it answers, so nothing stale looks alive; unless
+    another press on it confirmed a move, whose answer stays there (this one is answered
+    in a reply of its own)."""
 
 
 _ITEMS: list[type[GameControl]] = []
@@ -110,6 +112,9 @@ class GameControl(discord.ui.DynamicItem[discord.ui.Item], template=r"$^"):
                 message is not None
                 and message.flags.ephemeral
                 and not interaction.response.is_done()
+                and not services(interaction).private.answered_by_another(
+                    interaction, self.move_count
+                )
             ):
                 await interaction.response.edit_message(
                     content=f"⌛ {stale}", view=None, attachments=[]
@@ -147,6 +152,10 @@ class GameControl(discord.ui.DynamicItem[discord.ui.Item], template=r"$^"):
     async def run(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError
 
+    async def refuse_repeat(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """Before a stale press is refused: a press that repeats the move made since (a
+        Confirm's) is told so instead (`MoveControl`)."""
+
     async def running(self, interaction: discord.Interaction) -> GameRecord:
         """The game, refusing if it is in another channel or not running. A daily
         challenge's game is in no channel: it is played from its player's own message,
@@ -171,6 +180,7 @@ class GameControl(discord.ui.DynamicItem[discord.ui.Item], template=r"$^"):
             return record
         if same_turn and still_their_turn(record, self.move_count):
             return record
+        await self.refuse_repeat(interaction, record)
         if is_daily(record):
             raise Stale(
                 _(
@@ -344,6 +354,17 @@ class MoveControl(GameControl, address=MOVE):
             await builder.preview(interaction, record, move)
         else:
             await builder.confirm(interaction, record, move or act)
+
+    async def refuse_repeat(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        if self.fields["act"] in CONFIRMS:
+            text = self.fields["move"] or self.fields["act"]
+            await builder_of(interaction, record).refuse_repeat(
+                interaction, record, self.move_count, text
+            )
+
+
+CONFIRMS = ("ok", "exchange", "keep")
+"""The move buttons that play a move (the others look or go back)."""
 
 
 class ShareControl(GameControl, address=SHARE):

@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from engine import TileGame
+from engine import IllegalMoveError, TileGame
 from render import render_board, render_hand, render_rack, render_table
 from storage import GameRecord
 
@@ -233,4 +233,32 @@ def played_text(game: TileGame, move: Any, points: tuple[int, ...]) -> str:
         return _("You kept your rack.")
     return _(
         "You played **{move}**: {points}.", move=describe(game, move), points=points_text(points)
+    )
+
+
+def repeated_text(record: GameRecord, seat: int, made_for: int, text: str) -> str | None:
+    """What a Confirm made for move `made_for` says when `seat` stored that very move
+    there already (the same press again), with what it scored; None if the move stored
+    there is another, or another seat's. The move is read as it was then: from the game
+    replayed to it."""
+    game = record.game
+    if game is None or record.seed is None or not 0 <= made_for < len(game.log):
+        return None
+    stored = game.log[made_for]
+    if stored.seat != seat:
+        return None
+    try:
+        before = type(game).replay(
+            len(record.seats), record.seed, [entry.move for entry in game.log[:made_for]]
+        )
+        move = parse_player_move(before, text)
+    except IllegalMoveError:  # a game not dealt from its seed, or another move's text
+        return None
+    if str(move) != stored.move:
+        return None
+    played = played_text(before, move, before.play(move).points)
+    return _(
+        "✅ Already played: {played} This press came again and changed nothing; the move "
+        "counts once.",
+        played=played,
     )

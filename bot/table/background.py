@@ -5,7 +5,9 @@ Background work is stored before it starts: what a failed task was doing is in t
 database, so the delivery loop's next pass takes it up again. A failure is logged, never
 lost in an unawaited task; one the database caused (it did not answer, or was busy) is a
 line without a traceback, since storage logs the outage itself, once each way, and the
-next pass (at once when the database answers again) takes the work up.
+next pass (at once when the database answers again) takes the work up. A network fault
+(`network_fault`) is a warning without a traceback too: it is no bug. Best-effort work,
+such as taking stale controls off, tries again after one (`retried`).
 
 Background work runs in a copy of the context without storage's deadline: a command that
 spawns it inside its deadline (`repo.within()`) does not hand that deadline on to a
@@ -17,8 +19,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
+import time
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
+
+import aiohttp
+import discord
 
 from storage import DATABASE_FAULTS, GameRecord, context_without_deadline
 
@@ -58,6 +64,8 @@ class Background:
             return
         if isinstance(error, DATABASE_FAULTS):
             log.info("background work stopped by the database: %s", fault_reason(error))
+        elif network_fault(error):
+            log.warning("background work stopped by the network: %s", network_reason(error))
         else:
             log.error("background work failed", exc_info=error)
 
@@ -73,6 +81,54 @@ async def finish_or_cancel(tasks: set[asyncio.Task[Any]], seconds: float) -> int
     if pending:
         await asyncio.wait(pending, timeout=0.5)
     return len(pending)
+
+
+DISCORD_FAULTS = (discord.HTTPException, aiohttp.ClientError, TimeoutError, OSError)
+"""What a call to Discord may raise instead of doing it: its refusal, or a network fault."""
+RETRY_WAITS_S = (1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0)
+"""The waits between attempts of work that met a network fault: about two minutes in all."""
+
+
+def network_fault(error: BaseException) -> bool:
+    """A fault on the way to Discord that may pass: a dropped or refused connection (any
+    of aiohttp's, such as ServerDisconnectedError), a timeout, Discord's own 5xx. Its
+    refusals (4xx: gone, forbidden, an expired token) will not pass."""
+    if isinstance(error, discord.HTTPException):
+        return error.status >= 500
+    return isinstance(error, (aiohttp.ClientError, TimeoutError, OSError))
+
+
+def network_reason(error: BaseException) -> str:
+    """A network fault in a log line's words: its kind and what it said."""
+    said = str(error)
+    return f"{type(error).__name__}: {said}" if said else type(error).__name__
+
+
+async def retried(
+    work: Callable[[], Awaitable[object]], what: str, *, until: float = float("inf")
+) -> bool:
+    """Do `work` (best effort, beside the commands); after a network fault try again,
+    waiting longer each time (`RETRY_WAITS_S`), while the attempt would start before
+    `until` (on `time.monotonic()`'s clock). Each fault is one warning line, without a
+    traceback: it is Discord's or the network's, not a bug. Discord's refusal ends it
+    quietly. Whether the work was done."""
+    for wait in (*RETRY_WAITS_S, None):
+        try:
+            await work()
+            return True
+        except Exception as error:
+            if not network_fault(error):
+                if isinstance(error, discord.HTTPException):
+                    log.info("%s: refused by Discord (%s); left as it is", what, error)
+                    return False
+                raise
+            reason = network_reason(error)
+            if wait is None or time.monotonic() + wait >= until:
+                log.warning("%s failed (%s); given up", what, reason)
+                return False
+            log.warning("%s failed (%s); trying again in %g s", what, reason, wait)
+            await asyncio.sleep(wait)
+    return False
 
 
 def fault_reason(error: BaseException) -> str:

@@ -15,6 +15,7 @@ from storage import GameRecord
 
 from ..screens.safe_text import pinging
 from ..screens.turn_post import retired_turn_post
+from .background import DISCORD_FAULTS, retried
 
 log = logging.getLogger(__name__)
 
@@ -62,24 +63,25 @@ class Channels:
                 message_id
             )
             await message.edit(**changes)  # type: ignore[arg-type]
-        except (TimeoutError, discord.HTTPException, OSError):
+        except DISCORD_FAULTS:
             log.info("could not edit message %s in channel %s", message_id, channel_id)
 
     async def retire_turn_message(self, record: GameRecord, message_id: int | None) -> None:
         """Shrink an old turn message to its story: its buttons would only say 'too late',
         its call to move is stale and its picture shows a past position (an ended game's
         last card keeps its picture). Best effort: a message that cannot be edited is left
-        as it is."""
+        as it is; a network fault is tried again for a while."""
         if message_id is None:
             return
-        try:
+
+        async def shrink() -> None:
             channel = await self.channel(record)
             if channel is not None:
                 old = await channel.fetch_message(message_id)  # type: ignore[union-attr]
                 ended = record.status == "cancelled"
                 await old.edit(**retired_turn_post(old, keep_picture=ended))
-        except (TimeoutError, discord.HTTPException, OSError):
-            log.info("game %s: could not tidy turn message %s", record.id, message_id)
+
+        await retried(shrink, f"game {record.id}: tidying turn message {message_id}")
 
     async def say(self, channel_id: int, text: str, pinged: Iterable[int] = ()) -> None:
         """A line in a channel, pinging only the `pinged` users, best effort (it may be

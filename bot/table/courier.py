@@ -35,7 +35,6 @@ A channel Discord says is gone (deleted, with its thread) ends its game without 
 
 from __future__ import annotations
 
-import asyncio
 import enum
 import logging
 from collections.abc import Awaitable, Callable
@@ -59,7 +58,7 @@ from storage.outbox import LEASE, LeaseKeeper
 from ..i18n import speaking
 from ..screens.summary import Paint
 from ..screens.turn_post import solo_start_post, story_lines, table_post
-from .background import Background, fault_reason, log_event
+from .background import DISCORD_FAULTS, Background, fault_reason, log_event
 from .channels import Channels
 from .language import server_language
 from .unrecorded import Unrecorded
@@ -312,8 +311,8 @@ class Courier:
         log_event(record, "posted", move_count=record.move_count, rows=len(posts))
         if finished:
             log_event(record, "finished")
-        if record.turn_message_id not in (None, message.id):
-            await self.channels.retire_turn_message(record, record.turn_message_id)
+        if record.turn_message_id not in (None, message.id):  # beside: it may be tried again
+            self.background.spawn(self.channels.retire_turn_message(record, record.turn_message_id))
 
     async def _channel_gone(self, record: GameRecord, posts: list[OwedPost]) -> None:
         """End the game of a channel that is gone, and drop its posts (a finished game's
@@ -330,7 +329,7 @@ class Courier:
         attempts = max(post.attempts for post in posts)
         wait = backoff(attempts, error)
         self.retried(error)
-        if isinstance(error, discord.HTTPException | StorageError | asyncio.TimeoutError | OSError):
+        if isinstance(error, (StorageError, *DISCORD_FAULTS)):
             log.warning(
                 "game %s: post failed (%s); try %s again in %s",
                 record.id,

@@ -2,7 +2,8 @@
 
 SimCord runs one member operation at a time, so `slash_at_once` builds each command as
 SimCord's `slash` does and hands them all to the bot before it settles once: the bot
-handles them concurrently, as it would commands from several members at once.
+handles them concurrently, as it would commands from several members at once;
+`clicks_at_once` does the same with presses of buttons.
 
 `AnswerClock` measures, in wall-clock time, from the moment an interaction reached the
 bot to its first answer (a message, a defer, an update): what Discord's three seconds
@@ -14,13 +15,15 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from simcord import actors as _actors
 from simcord import interactions as _interactions
+from simcord.backend import serializers
 from simcord.backend.models import Interaction
-from simcord.enums import AppCommandType, InteractionType
+from simcord.enums import AppCommandType, ComponentType, InteractionType
 from simcord.results import InteractionResult
 
 from tests.waiting import GIVE_UP_S
@@ -98,14 +101,25 @@ def _slash_data(actor: Any, channel: Any, name: str, options: dict[str, Any]) ->
 def dispatch_slash(env: Any, actor: Any, channel: Any, name: str, options: dict[str, Any]) -> Any:
     """Hand `/name options` from `actor` to the bot without waiting for anything; SimCord's
     record of the interaction (its answers arrive on it)."""
+    data = _slash_data(actor, channel, name, options)
+    return _dispatch(env, actor, channel.id, InteractionType.APPLICATION_COMMAND, data)
+
+
+def _dispatch(
+    env: Any, actor: Any, channel_id: int, kind: int, data: dict[str, Any], message: Any = None
+) -> Any:
+    """Emit one interaction of `actor` (on SimCord's stored `message`, for a control)."""
     record, payload = _interactions.base_payload(
         env.backend,
-        type=InteractionType.APPLICATION_COMMAND,
-        channel_id=channel.id,
+        type=kind,
+        channel_id=channel_id,
         guild_id=actor.guild.id,
         user_id=actor.id,
-        data=_slash_data(actor, channel, name, options),
+        data=data,
     )
+    if message is not None:
+        payload["message"] = dict(serializers.message_payload(env.backend, message))
+        record.source_message_id = message.id
     env._notify_dispatch_observers(record)
     env.backend.emit("INTERACTION_CREATE", payload)
     return record
@@ -120,10 +134,46 @@ async def slash_at_once(
     SimCord's clock stands still while work waits in a thread (SQLite waiting for another
     process's lock), and a timer on a wait SimCord recognises (a lock's deadline) fires only
     when that clock moves: `seconds` moves it as the real one moves meanwhile."""
-    env._begin_operation("slash_at_once")
+    return await _all_at_once(
+        env, "slash_at_once", lambda: [dispatch_slash(env, *call) for call in calls], seconds
+    )
+
+
+def dispatch_click(env: Any, member: Any, message: Any, label: str) -> Any:
+    """Hand a press of `member` on the button `label` of `message` to the bot without
+    waiting for anything, as SimCord's `click` builds it; SimCord's record of the press."""
+    stored = _actors._visible_message(member, message)
+    button = _actors._find_component(
+        stored.components, types=(ComponentType.BUTTON,), custom_id=None, label=label
+    )
+    data: dict[str, Any] = {"custom_id": button["custom_id"], "component_type": button["type"]}
+    if button.get("id") is not None:
+        data["id"] = button["id"]
+    kind = InteractionType.MESSAGE_COMPONENT
+    return _dispatch(env, member, stored.channel_id, kind, data, stored)
+
+
+async def clicks_at_once(
+    env: Any, member: Any, message: Any, labels: list[str]
+) -> list[InteractionResult]:
+    """A press of each button in `labels` (the same one several times: a double click, a
+    second device, a client's retry), all sent before the bot handles any; their results
+    once the bot has settled."""
+    return await _all_at_once(
+        env,
+        "clicks_at_once",
+        lambda: [dispatch_click(env, member, message, label) for label in labels],
+        0.0,
+    )
+
+
+async def _all_at_once(
+    env: Any, operation: str, dispatch: Callable[[], list[Any]], seconds: float
+) -> list[InteractionResult]:
+    env._begin_operation(operation)
     give_up = time.perf_counter() + GIVE_UP_S
     try:
-        records = [dispatch_slash(env, *call) for call in calls]
+        records = dispatch()
         if seconds:
             await env.advance_time(seconds)
         else:
