@@ -373,7 +373,7 @@ class Database:
 
 
 async def _connect(path: Path, *pragmas: str) -> aiosqlite.Connection:
-    conn = await aiosqlite.connect(path, isolation_level=None)
+    conn = await _opened(aiosqlite.connect(path, isolation_level=None))
     try:
         conn.row_factory = sqlite3.Row
         # Some PRAGMAs answer with a row: fetch it, or the unfinished statement would
@@ -384,6 +384,24 @@ async def _connect(path: Path, *pragmas: str) -> aiosqlite.Connection:
         await conn.close()
         raise
     return conn
+
+
+async def _opened(conn: aiosqlite.Connection) -> aiosqlite.Connection:
+    """`conn` once its thread has opened it. Cancelled meanwhile (a signal while the bot
+    starts), it still waits for the opening and closes the connection before it gives up:
+    a connection nobody holds would keep its thread alive, and that thread would later
+    post its answer to an event loop that is gone."""
+
+    async def opening() -> aiosqlite.Connection:
+        return await conn
+
+    task = asyncio.ensure_future(opening())
+    try:
+        return await asyncio.shield(task)
+    except asyncio.CancelledError:
+        with suppress(Exception):
+            await (await task).close()
+        raise
 
 
 def _is_busy(error: sqlite3.OperationalError) -> bool:
