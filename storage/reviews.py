@@ -78,13 +78,13 @@ class ReviewCommands(Database):
         row = await self._fetchone("SELECT data FROM reviews WHERE game_id = ?", (game_id,))
         return None if row is None else json.loads(row[0])
 
-    async def reviewable_games(
-        self, user_id: int, guild_id: int, *, open_day: int, limit: int = 25
+    async def finished_games(
+        self, guild_id: int, user_id: int | None = None, *, open_day: int, limit: int = 25
     ) -> list[GameChoice]:
-        """The finished games a member may review here, newest first, at most `limit`:
-        their own on any server (a daily challenge's only from before day `open_day`, the
-        first whose deal is still being played) and this server's table games (not others'
-        daily challenges, which stay their player's)."""
+        """Finished games newest first, at most `limit`: this server's table games (not
+        daily challenges, which stay their player's), and with `user_id` the member's own
+        on any server too (what they may review; a daily challenge only from before day
+        `open_day`, the first whose deal is still being played)."""
         rows = await self._fetchall(
             _RECENT_GAMES,
             {"guild": guild_id, "user": user_id, "open_day": open_day, "limit": limit},

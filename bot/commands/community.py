@@ -37,6 +37,7 @@ from .options import (
     SERVER_LANGUAGE,
     TIMEOUT_ACTIONS,
 )
+from .review import finished_game_choices
 from .services import Services
 
 
@@ -117,13 +118,20 @@ class CommunityCommands:
 
     @app_commands.command(description="An animated replay of a finished game")
     @answered()
-    @app_commands.describe(game="The game number, as /axio history shows it")
+    @app_commands.describe(game="The game: pick one of this server's, or type its number")
     async def replay(
         self,
         interaction: discord.Interaction,
         game: app_commands.Range[int, 1, OPTION_INTEGER_LIMIT],
     ) -> None:
         await self.services.answers.replay(interaction, game, public=True)
+
+    @replay.autocomplete("game")
+    async def replay_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """This server's finished games, newest first, as `/axio history` lists them."""
+        return await finished_game_choices(self.services, interaction, current, own=False)
 
     @app_commands.command(
         description="Show or change this server's reminders, timeouts, computers and language"

@@ -34,8 +34,10 @@ async def finished(
     return record.id
 
 
-async def suggested(repo: Repository, clock: FakeClock, user: int, guild: int, **kw) -> list[int]:
-    games = await repo.reviewable_games(user, guild, open_day=day_number(clock()), **kw)
+async def suggested(
+    repo: Repository, clock: FakeClock, user: int | None, guild: int, **kw
+) -> list[int]:
+    games = await repo.finished_games(guild, user, open_day=day_number(clock()), **kw)
     return [g.game_id for g in games]
 
 
@@ -49,7 +51,8 @@ async def test_own_games_anywhere_and_this_servers_newest_first(repo: Repository
     assert await suggested(repo, clock, ANN, AWAY) == [theirs_away, mine_away, mine_here]
     assert await suggested(repo, clock, CAT, HOME) == [theirs_here, theirs_away, mine_here]
     assert running.id not in await suggested(repo, clock, ANN, HOME)
-    (choice, *_) = await repo.reviewable_games(ANN, HOME, open_day=day_number(clock()))
+    assert await suggested(repo, clock, None, HOME) == [theirs_here, mine_here]
+    (choice, *_) = await repo.finished_games(HOME, ANN, open_day=day_number(clock()))
     assert choice.kind == "axio" and choice.guild_id == HOME
     assert [(s.name, s.computer) for s in choice.seats] == [
         ("U602", None),
