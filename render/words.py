@@ -85,11 +85,11 @@ def seat_word(names: list[str], seat: int, words: PictureWords = ENGLISH) -> str
 
 @dataclass(frozen=True)
 class ReviewWords:
-    """The words of the review chart. `moves` comes whole from the bot (it has the
-    language's plural forms); empty: English."""
+    """The words of the review chart. `turns` (`34 turns`) comes whole from the bot (it
+    has the language's plural forms); empty: English."""
 
     title: str = "Lowest colour"
-    moves: str = ""
+    turns: str = ""
     no_choices: str = "no choices"
     mistake: str = "mistake"
     blunder: str = "blunder"
