@@ -57,9 +57,11 @@ from .axio_board import axio_cell_centre, axio_layout, last_turn_placements, ren
 from .close_up import render_close_up
 from .community import (
     DailyCard,
+    RankingRow,
     StandingsRow,
     daily_card_alt,
     render_daily_card,
+    render_leaderboard,
     render_standings,
     standings_alt,
 )
@@ -88,6 +90,7 @@ def render_board(game: TileGame, preview: object = None) -> bytes:
 __all__ = [
     "DailyCard",
     "PictureWords",
+    "RankingRow",
     "ReviewWords",
     "StandingsRow",
     "axio_cell_centre",
@@ -102,6 +105,7 @@ __all__ = [
     "render_close_up",
     "render_daily_card",
     "render_hand",
+    "render_leaderboard",
     "render_rack",
     "render_replay",
     "render_review",

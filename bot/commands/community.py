@@ -20,12 +20,12 @@ from ..i18n import _, speaking, use
 from ..screens import outcomes
 from ..screens.community import (
     history_embed,
-    leaderboard_embed,
     month_words,
     settings_embed,
     solo_embed,
     stats_embed,
 )
+from ..screens.leaderboard import FETCHED, leaderboard_message
 from ..screens.refusals import Refusal, after_stored, answered
 from ..screens.safe_text import escaped
 from ..table.language import chosen_language, table_language
@@ -73,11 +73,16 @@ class CommunityCommands:
             scores = await repo.solo_high_scores(guild, game.value)
             with speaking(await table_language(repo, interaction)):  # posted for all
                 embed = solo_embed(game.value, scores)
-        else:
-            entries = await repo.leaderboard(guild, game.value, season=month)
-            with speaking(await table_language(repo, interaction)):
-                embed = leaderboard_embed(game.value, entries, month)
-        await interaction.response.send_message(embed=embed)
+            await interaction.response.send_message(embed=embed)
+            return
+        entries = await repo.leaderboard(
+            guild, game.value, FETCHED, include_computers=True, season=month
+        )
+        await interaction.response.defer(thinking=True)  # the picture is drawn in a worker
+        with speaking(await table_language(repo, interaction)):  # posted for all
+            words, file = await leaderboard_message(game.value, entries, month, self.services.paint)
+        extra = {"file": file} if file is not None else {}
+        await interaction.followup.send(words, **extra)
 
     @leaderboard.autocomplete("season")
     async def season_autocomplete(

@@ -9,7 +9,7 @@ import pytest
 
 from engine.daily import day_number
 from storage import Repository
-from tests.storage.conftest import FakeClock, raw_sql
+from tests.storage.conftest import FakeClock, raw_sql, seated
 from tests.storage.test_daily import finish_daily, on_day
 
 ANN, BOB, CAT = 601, 602, 603
@@ -21,13 +21,7 @@ async def finished(
 ) -> int:
     """A game of `players` (user ids or computer levels) on `guild`, finished now; the
     clock then moves on a minute, so that the next one finishes later."""
-    host = next(p for p in players if isinstance(p, int))
-    record = await repo.create_lobby("axio", guild, channel, host, f"U{host}")
-    for player in players:
-        if isinstance(player, str):
-            record = await repo.add_computer(record.id, player)  # type: ignore[arg-type]
-        elif player != host:
-            record = await repo.join(record.id, player, f"U{player}")
+    record = await seated(repo, players, guild=guild, channel=channel)
     record = await repo.start(record.id, seed=1)
     await raw_sql(repo, f"UPDATE games SET status = 'finished' WHERE id = {record.id}")
     clock.advance(minutes=1)
