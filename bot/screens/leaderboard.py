@@ -15,7 +15,7 @@ import discord
 from render import RankingRow, render_leaderboard
 from storage import COMPUTER_IDS, LeaderboardEntry
 
-from ..i18n import _, ngettext, pgettext
+from ..i18n import _, ngettext, number, pgettext
 from .community import month_words, rating_note, shown_rating
 from .game_choices import computer_words
 from .present import title
@@ -82,8 +82,8 @@ async def leaderboard_message(
             entry_name(entry),
             (
                 shown_rating(entry.rating, entry.games),
-                str(entry.games),
-                str(entry.wins),
+                number(entry.games, 0),
+                number(entry.wins, 0),
                 "-" if entry.best_lowest is None else str(entry.best_lowest),
             ),
             muted=not place,
