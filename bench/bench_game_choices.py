@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.common import report
+from bench.common import analyse, report
 from storage import Repository
 from storage.pg_local import fresh_schema
 
@@ -60,13 +60,7 @@ async def fill(repo: Repository) -> None:
             "INSERT INTO seats (game_id, seat, user_id, computer, name) VALUES (?, ?, ?, ?, ?)",
             seats,
         )
-    if repo.dialect == "sqlite":
-        async with repo._write() as conn:
-            await conn.execute("ANALYZE")
-    else:
-        async with repo._postgres.pool.acquire() as conn:  # type: ignore[union-attr]
-            await conn.execute("VACUUM ANALYZE games")
-            await conn.execute("VACUUM ANALYZE seats")
+    await analyse(repo, "games", "seats")
 
 
 async def choices_ms(target: str | Path) -> tuple[float, float]:
