@@ -5,6 +5,9 @@ A review belongs to a finished game: the move log of a running game would still 
 storing a review for one is refused. Two requests computing the same review at once both
 store it; the first to commit is kept and both callers get that one, so a game never
 shows two different reviews.
+
+Beside them, the finished games a member may pick to review (`finished_games`, the
+suggestions of `/axio review game:` and `/axio replay game:`).
 """
 
 from __future__ import annotations
