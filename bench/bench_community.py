@@ -26,7 +26,7 @@ from datetime import timedelta
 from fractions import Fraction
 from pathlib import Path
 
-from bench.common import median_ms, report
+from bench.common import analyse, median_ms, report
 from engine.daily import day_start, ranking_key
 from engine.pairing import pair_swiss
 from storage import Repository
@@ -73,14 +73,7 @@ async def fill(repo: Repository) -> int:
             "VALUES (?, 'rota', ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)",
             [(*a[:6], a[5], *a[6:]) for a in attempts],
         )
-    # Statistics (and on PostgreSQL the visibility map an index-only scan needs), as the
-    # server's autovacuum would have them for a table this size.
-    if repo.dialect == "sqlite":
-        async with repo._write() as conn:
-            await conn.execute("ANALYZE")
-    else:
-        async with repo._postgres.pool.acquire() as conn:  # type: ignore[union-attr]
-            await conn.execute("VACUUM ANALYZE daily_attempts")
+    await analyse(repo, "daily_attempts")
     return me
 
 

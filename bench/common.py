@@ -29,3 +29,15 @@ def report(figures: dict[str, Any]) -> None:
     for name, value in figures.items():
         print(f"{name:32} {value}")
     print(json.dumps(figures))
+
+
+async def analyse(repo: Any, *tables: str) -> None:
+    """Statistics (and on PostgreSQL the visibility map an index-only scan needs) for
+    `tables`, as the server's autovacuum would have them for tables this size."""
+    if repo.dialect == "sqlite":
+        async with repo._write() as conn:
+            await conn.execute("ANALYZE")
+        return
+    async with repo._postgres.pool.acquire() as conn:
+        for table in tables:
+            await conn.execute(f"VACUUM ANALYZE {table}")

@@ -62,9 +62,11 @@ from .axio_board import axio_cell_centre, axio_layout, last_turn_placements, ren
 from .close_up import render_close_up
 from .community import (
     DailyCard,
+    RankingRow,
     StandingsRow,
     daily_card_alt,
     render_daily_card,
+    render_leaderboard,
     render_standings,
     standings_alt,
 )
@@ -95,6 +97,7 @@ __all__ = [
     "DailyCard",
     "Mark",
     "PictureWords",
+    "RankingRow",
     "ReviewWords",
     "StandingsRow",
     "axio_cell_centre",
@@ -110,6 +113,7 @@ __all__ = [
     "render_close_up",
     "render_daily_card",
     "render_hand",
+    "render_leaderboard",
     "render_rack",
     "render_replay",
     "render_review",

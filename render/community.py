@@ -197,10 +197,62 @@ def draw_standings(
 ) -> Image.Image:
     """The standings as a table: rank, name, points, Buchholz, sum of lowest colours;
     `subtitle` (say, "after round 3 of 5") on the line under the title."""
-    shown = list(lines[:STANDINGS_SHOWN])
-    more = len(lines) - len(shown)
+    rows = [
+        RankingRow(
+            str(line.rank),
+            words.withdrawn.format(name=line.name) if line.withdrawn else line.name,
+            (points_figure(line.points), points_figure(line.buchholz), str(line.lowest_sum)),
+            muted=line.withdrawn,
+        )
+        for line in lines
+    ]
+    columns = [(words.player if c == "player" else c, width) for c, width in _COLUMNS]
+    return draw_ranking(title, subtitle, words.legend, columns, rows, words.more)
+
+
+@dataclass(frozen=True)
+class RankingRow:
+    """One row of a ranked table: its place (empty for none), the name, and its figures
+    as the reader writes them; a muted row (a withdrawn player, a computer) is grey."""
+
+    rank: str
+    name: str
+    figures: tuple[str, ...]
+    muted: bool = False
+
+
+LEADERBOARD_WIDTHS = (48, 0, 116, 96, 76, 76)
+"""The leaderboard's columns: place, name (what is left), rating, games, wins, best."""
+SMALLEST_NAME = 24
+"""A long name shrinks to this (13 px on a 390-px phone), then is cut short."""
+SMALLEST_LEGEND = 18
+"""A legend too long for its line (a longer language) shrinks to this, then is cut."""
+
+
+def render_leaderboard(
+    title: str, subtitle: str, legend: str, heads: Sequence[str], rows: Sequence[RankingRow]
+) -> bytes:
+    """A server's leaderboard as a table, a row per player (computers greyed): place,
+    name, rating, games, wins and best lowest colour under `heads`, in the reader's
+    words. A picture, so that a phone shows each row on one line."""
+    columns = list(zip(heads, LEADERBOARD_WIDTHS, strict=True))
+    return theme.png_bytes(draw_ranking(title, subtitle, legend, columns, rows))
+
+
+def draw_ranking(
+    title: str,
+    subtitle: str,
+    legend: str,
+    columns: Sequence[tuple[str, int]],
+    rows: Sequence[RankingRow],
+    more: str = "… and {count} more",
+) -> Image.Image:
+    """A title, a subtitle and a legend, then a table: a head row and a row per entry
+    (the first place in gold), at most STANDINGS_SHOWN of them."""
+    shown = list(rows[:STANDINGS_SHOWN])
+    left = len(rows) - len(shown)
     head = PAD + TITLE_SIZE + 12 + 2 * (SMALL_SIZE + 10)
-    height = head + TABLE_ROW * (1 + len(shown) + (1 if more else 0)) + PAD
+    height = head + TABLE_ROW * (1 + len(shown) + (1 if left else 0)) + PAD
     image = Image.new("RGB", (WIDTH, height), theme.CARD)
     draw = ImageDraw.Draw(image)
     room = WIDTH - 2 * PAD - 130  # clear of the corner Discord covers
@@ -208,50 +260,55 @@ def draw_standings(
                TITLE_SIZE, theme.HIGHLIGHT, "lm")  # fmt: skip
     y = PAD + TITLE_SIZE + 12 + SMALL_SIZE // 2
     theme.text(draw, (PAD, y), subtitle, TEXT_SIZE - 4, theme.TEXT, "lm")
-    legend = theme.fit_text(words.legend, SMALL_SIZE - 2, WIDTH - 2 * PAD)
-    theme.text(draw, (PAD, y + SMALL_SIZE + 10), legend, SMALL_SIZE - 2, theme.MUTED, "lm")
-    edges = _column_edges()
-    heads = [words.player if c == "player" else c for c, _ in _COLUMNS]
-    _row(draw, head, edges, heads, theme.MUTED, SMALL_SIZE)
-    for i, line in enumerate(shown):
+    lines, size = theme.fitted(legend, WIDTH - 2 * PAD, SMALL_SIZE - 2, SMALLEST_LEGEND)
+    legend = lines[0] if len(lines) == 1 else theme.fit_text(legend, size, WIDTH - 2 * PAD)
+    theme.text(draw, (PAD, y + SMALL_SIZE + 10), legend, size, theme.MUTED, "lm")
+    edges = _column_edges(columns)
+    _row(draw, head, edges, [c for c, _ in columns], theme.MUTED, SMALL_SIZE)
+    name_room = edges[1][1] - edges[1][0] - 16
+    for i, row in enumerate(shown):
         y = head + TABLE_ROW * (i + 1)
         if i % 2 == 0:
             draw.rectangle((PAD // 2, y, WIDTH - PAD // 2, y + TABLE_ROW - 1), fill=theme.PANEL)
-        name = words.withdrawn.format(name=line.name) if line.withdrawn else line.name
-        cells = [
-            str(line.rank),
-            theme.fit_text(name, TEXT_SIZE, edges[2][0] - edges[1][0] - 12),
-            points_figure(line.points),
-            points_figure(line.buchholz),
-            str(line.lowest_sum),
-        ]
-        colour = theme.MUTED if line.withdrawn else theme.TEXT
-        _row(draw, y, edges, cells, colour, TEXT_SIZE, gold=line.rank == 1)
-    if more:
+        lines, size = theme.fitted(row.name, name_room, TEXT_SIZE, SMALLEST_NAME)
+        name = lines[0] if len(lines) == 1 else theme.fit_text(row.name, size, name_room)
+        cells = [row.rank, name, *row.figures]
+        colour = theme.MUTED if row.muted else theme.TEXT
+        _row(draw, y, edges, cells, colour, TEXT_SIZE, gold=row.rank == "1", name_size=size)
+    if left:
         y = head + TABLE_ROW * (len(shown) + 1) + TABLE_ROW // 2
-        theme.text(draw, (PAD, y), words.more.format(count=more), SMALL_SIZE, theme.MUTED, "lm")
+        theme.text(draw, (PAD, y), more.format(count=left), SMALL_SIZE, theme.MUTED, "lm")
     return image
 
 
-def _column_edges() -> list[tuple[int, int]]:
-    """(left, right) of each column; the name column stretches."""
-    fixed = sum(width for _, width in _COLUMNS)
+def _column_edges(columns: Sequence[tuple[str, int]]) -> list[tuple[int, int]]:
+    """(left, right) of each column; the name column (width 0) stretches."""
+    fixed = sum(width for _, width in columns)
     name = WIDTH - 2 * PAD - fixed
     edges, x = [], PAD
-    for _, width in _COLUMNS:
+    for _, width in columns:
         width = width or name
         edges.append((x, x + width))
         x += width
     return edges
 
 
-def _row(draw, y, edges, cells, colour, size, gold=False) -> None:  # type: ignore[no-untyped-def]
+def _row(
+    draw: ImageDraw.ImageDraw,
+    y: int,
+    edges: Sequence[tuple[int, int]],
+    cells: Sequence[str],
+    colour: theme.RGB,
+    size: int,
+    gold: bool = False,
+    name_size: int | None = None,
+) -> None:
     """One row: the rank right-aligned, the name left, the numbers right-aligned."""
     mid = y + TABLE_ROW // 2
     for column, ((left, right), cell) in enumerate(zip(edges, cells, strict=True)):
         ink = theme.HIGHLIGHT if gold and column < 2 else colour
         if column == 1:
-            theme.text(draw, (left + 12, mid), cell, size, ink, "lm")
+            theme.text(draw, (left + 12, mid), cell, name_size or size, ink, "lm")
         else:
             theme.text(draw, (right - 4, mid), cell, size, ink, "rm")
 

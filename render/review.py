@@ -5,9 +5,11 @@ language).
 The lowest colour is what decides the game, so it is the one line per player worth
 following. Players read it on a phone (about 390 px wide): the image is 720 px wide like
 the other images, lines are thick, and the marks are few and large: a mistake is a ring
-on the player's line with "?", a blunder a filled dot with "??" (chess's signs), the move
-number beside it so it can be found in the list. Only the `LABELS` costliest marks get
-a number, so that four players' marks never pile into a smear.
+on the player's line with "?", a blunder a filled dot with "??" (chess's signs), the turn
+beside it so it can be found in the list. Only the `LABELS` costliest marks get a number,
+so that four players' marks never pile into a smear. The x axis counts turns as the table
+numbers them (the turn posts' "turn 11"): an AXIO! extra move or an exchange falls on its
+turn.
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ GAME_NAMES = {"axio": "AXIO", "rota": "AXIO Rota"}
 class ChartLayout:
     """Where the plot lies, shared by the drawing and the tests."""
 
-    moves: int
+    turns: int
     top: int
     cap: int
     players: int
@@ -77,10 +79,10 @@ class ChartLayout:
         rows = self.players + (1 if self.marks else 0)
         return self.bottom + AXIS_BOTTOM + rows * LEGEND_ROW + PAD
 
-    def point(self, move: int, value: float, seat: int = 0) -> tuple[float, float]:
-        """Where the line of `seat` is after `move` moves at `value`; the lines of several
-        players at one value lie a few pixels apart, so none hides another."""
-        x = self.left + (self.right - self.left) * move / max(1, self.moves)
+    def point(self, turn: int, value: float, seat: int = 0) -> tuple[float, float]:
+        """Where the line of `seat` is at the end of turn `turn` at `value`; the lines of
+        several players at one value lie a few pixels apart, so none hides another."""
+        x = self.left + (self.right - self.left) * turn / max(1, self.turns)
         spread = (seat - (self.players - 1) / 2) * (LINE - 1)
         y = self.bottom - (self.bottom - self.top) * value / self.top_value + spread
         return x, y
@@ -95,7 +97,7 @@ def review_layout(review: GameReview) -> ChartLayout:
     highest = max(max(row) for row in review.lowest)
     top = cap if highest <= cap else 2 * cap  # solo AXIO's second scoreboard
     marks = bool(review.marked())
-    return ChartLayout(len(review.lowest) - 1, PLOT_TOP, top, review.players, marks)
+    return ChartLayout(review.turns, PLOT_TOP, top, review.players, marks)
 
 
 def render_review(
@@ -108,14 +110,15 @@ def render_review(
     title = words.title
     theme.text(draw, (PAD, TITLE // 2 + 4), title, 34, theme.TEXT, anchor="lm")
     # After the title, not in the top-right corner, where Discord puts its download button.
-    moves = words.moves or f"{layout.moves} moves"
-    subtitle = f"{GAME_NAMES.get(review.kind, review.kind)} · {moves}"
+    turns = words.turns or f"{layout.turns} turns"
+    subtitle = f"{GAME_NAMES.get(review.kind, review.kind)} · {turns}"
     x = PAD + theme.text_width(title, 34) + 16
     theme.text(draw, (x, TITLE // 2 + 6), subtitle, SMALL_SIZE, theme.MUTED, anchor="lm")
     _axes(draw, layout)
+    turns = [0, *(move.turn for move in review.moves)]
     for seat in range(review.players):
         values = [row[seat] for row in review.lowest]
-        _line(draw, layout, seat, values)
+        _line(draw, layout, seat, values, turns)
     _marks(draw, layout, review)
     _legend(draw, layout, review, names, words)
     return theme.png_bytes(image)
@@ -131,26 +134,29 @@ def _axes(draw: ImageDraw.ImageDraw, layout: ChartLayout) -> None:
         _, y = layout.point(0, value)
         draw.line((layout.left, y, layout.right, y), fill=GRID, width=2)
         theme.text(draw, (layout.left - 12, y), str(value), SMALL_SIZE, theme.MUTED, anchor="rm")
-    every = _tick_step(layout.moves)
-    for move in range(0, layout.moves + 1, every):
-        x, _ = layout.point(move, 0)
+    every = _tick_step(layout.turns)
+    for turn in range(0, layout.turns + 1, every):
+        x, _ = layout.point(turn, 0)
         draw.line((x, layout.bottom, x, layout.bottom + 8), fill=theme.MUTED, width=2)
-        theme.text(draw, (x, layout.bottom + 26), str(move), SMALL_SIZE, theme.MUTED)
+        theme.text(draw, (x, layout.bottom + 26), str(turn), SMALL_SIZE, theme.MUTED)
 
 
-def _tick_step(moves: int) -> int:
+def _tick_step(turns: int) -> int:
     for step in (5, 10, 20, 25, 50, 100):
-        if moves / step <= 6:
+        if turns / step <= 6:
             return step
     return 200
 
 
-def _line(draw: ImageDraw.ImageDraw, layout: ChartLayout, seat: int, values: list[int]) -> None:
-    """A staircase: the lowest colour holds until the move that changes it."""
+def _line(
+    draw: ImageDraw.ImageDraw, layout: ChartLayout, seat: int, values: list[int], turns: list[int]
+) -> None:
+    """A staircase: the lowest colour holds until the turn that changes it (`turns[m]` is
+    move m's turn, `values[m]` the lowest colour after it)."""
     points = [layout.point(0, values[0], seat)]
     for move in range(1, len(values)):
-        points.append(layout.point(move, values[move - 1], seat))
-        points.append(layout.point(move, values[move], seat))
+        points.append(layout.point(turns[move], values[move - 1], seat))
+        points.append(layout.point(turns[move], values[move], seat))
     draw.line(points, fill=theme.CARD, width=LINE + 4, joint="curve")
     draw.line(points, fill=seat_rgb(seat), width=LINE, joint="curve")
 
@@ -160,7 +166,7 @@ def _marks(draw: ImageDraw.ImageDraw, layout: ChartLayout, review: GameReview) -
     labelled = sorted(marked, key=lambda m: -m.cost)[:LABELS]
     taken: list[tuple[float, float, float, float]] = []
     for move in marked:
-        x, y = layout.point(move.number, review.lowest[move.number][move.seat], move.seat)
+        x, y = layout.point(move.turn, review.lowest[move.number][move.seat], move.seat)
         _mark(draw, (x, y), move.grade)
         if move in labelled:
             _label(draw, layout, move, (x, y), MARK_RGB[move.grade], taken)
@@ -184,9 +190,9 @@ def _label(
     colour: RGB,
     taken: list[tuple[float, float, float, float]],
 ) -> None:
-    """The move number and its sign in a small box above the mark (below it if that is
+    """The turn and the move's sign in a small box above the mark (below it if that is
     taken or off the plot); no label at all if both are taken."""
-    words = f"{move.number}{SIGNS[move.grade]}"
+    words = f"{move.turn}{SIGNS[move.grade]}"
     w, h = theme.text_width(words, SMALL_SIZE) + 12, SMALL_SIZE + 8
     x, y = at
     x = min(max(x, layout.left + w / 2), layout.right - w / 2)

@@ -40,7 +40,9 @@ def status_line(game: TileGame, names: list[str], words: PictureWords = ENGLISH)
     if game.is_over:
         winners = game.winners()
         if game.solo:
-            state = words.solo_over.format(score=min(game.scores(0)))
+            state = words.solo_over.format(
+                name=seat_word(names, 0, words), score=min(game.scores(0))
+            )
         elif not winners:
             state = words.all_resigned
         elif len(winners) == 1:

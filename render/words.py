@@ -19,7 +19,8 @@ class PictureWords:
     """The table's headline; the name is drawn (and shrunk) on its own."""
     turn_status: str = "turn {turn} · {name} to move"
     """After the game's title in a replay's caption."""
-    solo_over: str = "game over: score {score}"
+    solo_over: str = "{name} scored {score}"
+    """A solo game's result, like a game's "{name} wins": the player's lowest colour."""
     all_resigned: str = "game over: everyone resigned"
     wins: str = "{name} wins"
     shared_win: str = "shared win: {names}"
@@ -89,11 +90,11 @@ def seat_word(names: list[str], seat: int, words: PictureWords = ENGLISH) -> str
 
 @dataclass(frozen=True)
 class ReviewWords:
-    """The words of the review chart. `moves` comes whole from the bot (it has the
-    language's plural forms); empty: English."""
+    """The words of the review chart. `turns` (`34 turns`) comes whole from the bot (it
+    has the language's plural forms); empty: English."""
 
     title: str = "Lowest colour"
-    moves: str = ""
+    turns: str = ""
     no_choices: str = "no choices"
     mistake: str = "mistake"
     blunder: str = "blunder"

@@ -201,6 +201,18 @@ class HistoryEntry:
 
 
 @dataclass(frozen=True)
+class GameChoice:
+    """A finished game as a member picks one (`/axio review`'s suggestions): its number,
+    kind, server, when it finished and who sat at it, in seat order."""
+
+    game_id: int
+    kind: str
+    guild_id: int
+    finished_at: datetime
+    seats: tuple[Seat, ...]
+
+
+@dataclass(frozen=True)
 class LeaderboardEntry:
     position: int
     player_id: int

@@ -20,12 +20,12 @@ from ..i18n import _, speaking, use
 from ..screens import outcomes
 from ..screens.community import (
     history_embed,
-    leaderboard_embed,
     month_words,
     settings_embed,
     solo_embed,
     stats_embed,
 )
+from ..screens.leaderboard import FETCHED, leaderboard_message
 from ..screens.refusals import Refusal, after_stored, answered
 from ..screens.safe_text import escaped
 from ..table.language import chosen_language, table_language
@@ -37,6 +37,7 @@ from .options import (
     SERVER_LANGUAGE,
     TIMEOUT_ACTIONS,
 )
+from .review import finished_game_choices
 from .services import Services
 
 
@@ -72,11 +73,16 @@ class CommunityCommands:
             scores = await repo.solo_high_scores(guild, game.value)
             with speaking(await table_language(repo, interaction)):  # posted for all
                 embed = solo_embed(game.value, scores)
-        else:
-            entries = await repo.leaderboard(guild, game.value, season=month)
-            with speaking(await table_language(repo, interaction)):
-                embed = leaderboard_embed(game.value, entries, month)
-        await interaction.response.send_message(embed=embed)
+            await interaction.response.send_message(embed=embed)
+            return
+        entries = await repo.leaderboard(
+            guild, game.value, FETCHED, include_computers=True, season=month
+        )
+        await interaction.response.defer(thinking=True)  # the picture is drawn in a worker
+        with speaking(await table_language(repo, interaction)):  # posted for all
+            words, file = await leaderboard_message(game.value, entries, month, self.services.paint)
+        extra = {"file": file} if file is not None else {}
+        await interaction.followup.send(words, **extra)
 
     @leaderboard.autocomplete("season")
     async def season_autocomplete(
@@ -117,13 +123,20 @@ class CommunityCommands:
 
     @app_commands.command(description="An animated replay of a finished game")
     @answered()
-    @app_commands.describe(game="The game number, as /axio history shows it")
+    @app_commands.describe(game="The game: pick one of this server's, or type its number")
     async def replay(
         self,
         interaction: discord.Interaction,
         game: app_commands.Range[int, 1, OPTION_INTEGER_LIMIT],
     ) -> None:
         await self.services.answers.replay(interaction, game, public=True)
+
+    @replay.autocomplete("game")
+    async def replay_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """This server's finished games, newest first, as `/axio history` lists them."""
+        return await finished_game_choices(self.services, interaction, current, own=False)
 
     @app_commands.command(
         description="Show or change this server's reminders, timeouts, computers and language"

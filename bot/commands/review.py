@@ -14,7 +14,10 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from engine.daily import day_number
+
 from ..i18n import _
+from ..screens.game_choices import game_choices, searched
 from ..screens.refusals import Refusal, answered, reply
 from ..screens.review import marked_move_files, review_file, review_text, review_view
 from .options import OPTION_INTEGER_LIMIT
@@ -26,13 +29,35 @@ class ReviewCommands:
 
     @app_commands.command(description="A finished game's moves beside the expert's (only you)")
     @answered()
-    @app_commands.describe(game="The game number, as /axio history shows it")
+    @app_commands.describe(game="The game: pick one of yours or this server's, or type its number")
     async def review(
         self,
         interaction: discord.Interaction,
         game: app_commands.Range[int, 1, OPTION_INTEGER_LIMIT],
     ) -> None:
         await show_review(self.services, interaction, game)
+
+    @review.autocomplete("game")
+    async def review_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The member's own finished games (any server) and this server's, newest first:
+        the games `/axio review` would show them."""
+        return await finished_game_choices(self.services, interaction, current, own=True)
+
+
+async def finished_game_choices(
+    services: Services, interaction: discord.Interaction, typed: str, *, own: bool
+) -> list[app_commands.Choice[int]]:
+    """Finished games matching what was typed, newest first: this server's, and with `own`
+    the member's own on any server too."""
+    found = await services.repo.finished_games(
+        interaction.guild_id or 0,
+        interaction.user.id if own else None,
+        open_day=day_number(services.clock()),
+        limit=searched(str(typed)),
+    )
+    return game_choices(found, str(typed))
 
 
 async def show_review(services: Services, interaction: discord.Interaction, game_id: int) -> None:

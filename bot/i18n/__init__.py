@@ -146,6 +146,14 @@ def long_day(value: date | datetime) -> str:
     return format_date(value, format=pattern, locale=_speaking.get())
 
 
+def short_day(value: date | datetime) -> str:
+    """A day and month, short, in the reader's order: `25 Nov` / `25. Nov.`."""
+    from babel.dates import format_date
+
+    pattern = pgettext("date pattern", "d MMM")
+    return format_date(value, format=pattern, locale=_speaking.get())
+
+
 def day(value: date | datetime) -> str:
     """A date in the reader's order: `Nov 24, 2026` / `24.11.2026`."""
     from babel.dates import format_date

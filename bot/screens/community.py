@@ -17,7 +17,6 @@ from storage import (
     GameRecord,
     GuildSettings,
     HistoryEntry,
-    LeaderboardEntry,
     PlayerStats,
     Repository,
     SoloScore,
@@ -32,42 +31,6 @@ from .summary import Paint, image_file
 from .words import colour_name, picture_words
 
 ACCENT = discord.Colour.from_rgb(245, 197, 66)
-
-
-def leaderboard_embed(
-    kind: str, entries: list[LeaderboardEntry], season: int | None = None
-) -> discord.Embed:
-    """All time, or one season's own table (a month: its games alone)."""
-    if season is None:
-        heading = _("🏆 {game} leaderboard", game=title(kind))
-    else:
-        heading = _(
-            "🏆 {game} leaderboard — {season}", game=title(kind), season=month_words(season)
-        )
-    embed = discord.Embed(title=heading, colour=ACCENT)
-    if not entries:
-        embed.description = (
-            _("No rated games this season yet. Finish a game with `/axio new` to appear here.")
-            if season is not None
-            else _("No rated games yet. Finish a game with `/axio new` to appear here.")
-        )
-        return embed
-    lines = [_("`#  rating  games  wins  best low`")]
-    for entry in entries:
-        best = "-" if entry.best_lowest is None else str(entry.best_lowest)
-        rating = shown_rating(entry.rating, entry.games)
-        lines.append(
-            f"`{entry.position:<2} {rating:>6}  {entry.games:5}  {entry.wins:4}  "
-            f"{best:>8}` {shown_name(entry.name)}"
-        )
-    embed.description = "\n".join(lines)
-    season_note = (
-        _("{season}: ratings from that month's games alone.", season=month_words(season))
-        if season is not None
-        else _("All time. A month's own table: season option.")
-    )
-    embed.set_footer(text=f"{season_note} {rating_note()}")
-    return embed
 
 
 RATING_BASE = 1000

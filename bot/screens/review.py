@@ -109,7 +109,7 @@ def review_text(record: GameRecord, review: GameReview) -> str:
     lines.append(thresholds())
     shown = costliest(review, LISTED)
     for move in shown:
-        lines.append(move_line(record.kind, move, names[move.seat]))
+        lines.append(move_line(review, move, names[move.seat]))
     if len(marked) > len(shown):
         left = len(marked) - len(shown)
         lines.append(
@@ -126,17 +126,30 @@ def review_text(record: GameRecord, review: GameReview) -> str:
     return text
 
 
-def move_line(kind: str, move: MoveReview, name: str) -> str:
-    """`#11` ? **ann** (mistake, −1.72): played `O10 ↻90°` · expert `K4 ↻270°`"""
+def turn_words(review: GameReview, move: MoveReview) -> str:
+    """The move as the table numbered it, by turn: `turn 11`, `turn 11, extra move`, `turn
+    11, exchange` (what the turn posts called turn 11 holds all three)."""
+    place = review.place_in_turn(move)
+    if place == 1:
+        return _("turn {turn}", turn=move.turn)
+    if move.played in ("keep", "exchange"):
+        return _("turn {turn}, exchange", turn=move.turn)
+    if place == 2:
+        return _("turn {turn}, extra move", turn=move.turn)
+    return _("turn {turn}, extra move {count}", turn=move.turn, count=place - 1)
+
+
+def move_line(review: GameReview, move: MoveReview, name: str) -> str:
+    """`turn 11` ? **ann** (mistake, −1.72): played `O10 ↻90°` · expert `K4 ↻270°`"""
     return _(
-        "`#{number}` {sign} **{name}** ({grade}, −{cost}): played `{played}` · expert `{best}`",
-        number=move.number,
+        "`{turn}` {sign} **{name}** ({grade}, −{cost}): played `{played}` · expert `{best}`",
+        turn=turn_words(review, move),
         sign=SIGNS[move.grade],
         name=name,
         grade=grade_name(move.grade),
         cost=number(move.cost, 2),
-        played=move_words(kind, move.played),
-        best=move_words(kind, move.best),
+        played=move_words(review.kind, move.played),
+        best=move_words(review.kind, move.best),
     )
 
 
@@ -151,10 +164,9 @@ async def review_file(record: GameRecord, review: GameReview, paint: Paint) -> d
 
 def review_words(review: GameReview) -> ReviewWords:
     """The chart's words in the language being spoken."""
-    moves = len(review.lowest) - 1
     return ReviewWords(
         title=_("Lowest colour"),
-        moves=ngettext("{count} move", "{count} moves", moves),
+        turns=ngettext("{count} turn", "{count} turns", review.turns),
         no_choices=_("no choices"),
         mistake=pgettext("review", "mistake"),
         blunder=pgettext("review", "blunder"),
@@ -168,12 +180,11 @@ ALT_LIMIT = 1000
 def review_alt(review: GameReview, names: list[str]) -> str:
     """The chart in words: the game, then per player where their lowest colour ended,
     their accuracy and their big mistakes, with what the expert would have played."""
-    moves = len(review.lowest) - 1
     parts = [
         ngettext(
-            "Line chart of each player's lowest colour over {count} move of {game}.",
-            "Line chart of each player's lowest colour over {count} moves of {game}.",
-            moves,
+            "Line chart of each player's lowest colour over {count} turn of {game}.",
+            "Line chart of each player's lowest colour over {count} turns of {game}.",
+            review.turns,
             game=title(review.kind),
         )
     ]
@@ -191,8 +202,8 @@ def review_alt(review: GameReview, names: list[str]) -> str:
             )  # fmt: skip
         for move in review.marked(player.seat):
             parts.append(
-                _("Move {number}, {grade}: {played} (cost {cost}); the expert: {best}.",
-                  number=move.number, grade=grade_name(move.grade),
+                _("At {turn}, {grade}: {played} (cost {cost}); the expert: {best}.",
+                  turn=turn_words(review, move), grade=grade_name(move.grade),
                   played=move_words(review.kind, move.played), cost=number(move.cost, 2),
                   best=move_words(review.kind, move.best))
             )  # fmt: skip
@@ -211,7 +222,7 @@ def review_view(record: GameRecord, review: GameReview) -> discord.ui.View | Non
                 REVIEW_MOVE,
                 record.id,
                 move.number,
-                label=f"#{move.number} {SIGNS[move.grade]}",
+                label=f"{turn_words(review, move)} {SIGNS[move.grade]}",
                 emoji="🔍",
             )
             for move in moves
@@ -233,10 +244,11 @@ async def marked_move_files(
     after = cls.replay(len(record.seats), record.seed, log[:number_])
     best = before.parse_move(move.best)
     ghost = None if isinstance(best, Exchange) else best
+    turn = turn_words(review, move)
     if move.grade in SIGNS:
-        line = move_line(record.kind, move, name)
+        line = move_line(review, move, name)
     else:
-        line = f"`#{number_}` **{name}**"
+        line = f"`{turn}` **{name}**"
     words = _(
         "{line}\nBefore: the expert's move drawn faintly. After: the move played, ringed.",
         line=line,
@@ -247,8 +259,8 @@ async def marked_move_files(
             await paint(render_board, before, preview=ghost),
             f"before-{number_}.png",
             _(
-                "The board before move {number}, with the expert's choice, {move}, drawn faintly.",
-                number=number_,
+                "The board before {turn}, with the expert's choice, {move}, drawn faintly.",
+                turn=turn,
                 move=move_words(record.kind, move.best),
             ),
         ),
@@ -256,8 +268,8 @@ async def marked_move_files(
             await paint(render_table, after, names, words=picture_words()),
             f"after-{number_}.png",
             _(
-                "The board and scores after move {number}: {move}, played by {name}, ringed.",
-                number=number_,
+                "The board and scores after {turn}: {move}, played by {name}, ringed.",
+                turn=turn,
                 move=move_words(record.kind, move.played),
                 name=record.seats[move.seat].name,
             ),

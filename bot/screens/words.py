@@ -186,7 +186,7 @@ def picture_words() -> PictureWords:
             player=pgettext("picture", "Player {number}"),
             to_move=pgettext("picture", "{name} to move · turn {turn}"),
             turn_status=pgettext("picture", "turn {turn} · {name} to move"),
-            solo_over=pgettext("picture", "game over: score {score}"),
+            solo_over=pgettext("picture", "{name} scored {score}"),
             all_resigned=pgettext("picture", "game over: everyone resigned"),
             wins=pgettext("picture", "{name} wins"),
             shared_win=pgettext("picture", "shared win: {names}"),

@@ -78,6 +78,7 @@ class MoveReview:
     """The move's place in the log, from 1."""
     seat: int
     turn: int
+    """The turn it was played in, as the table numbers turns (`TileGame.turn`)."""
     played: str
     best: str
     """The expert's choice (the played move when it was forced)."""
@@ -144,6 +145,17 @@ class GameReview:
     def marked(self, seat: int | None = None) -> list[MoveReview]:
         """The big mistakes (of one seat, or of all), in the order they were played."""
         return [m for m in self.moves if m.marked and seat in (None, m.seat)]
+
+    def place_in_turn(self, move: MoveReview) -> int:
+        """Which move of its turn `move` is, from 1. The table numbers turns, not moves
+        (the turn post's "turn 11"): an AXIO! extra move, or AXIO's exchange choice, is a
+        later move of the same turn."""
+        return 1 + sum(1 for m in self.moves[: move.number - 1] if m.turn == move.turn)
+
+    @property
+    def turns(self) -> int:
+        """The number of the game's last turn (0 for a game without moves)."""
+        return self.moves[-1].turn if self.moves else 0
 
 
 def review_tasks(

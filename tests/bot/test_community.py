@@ -9,6 +9,7 @@ import re
 from PIL import Image
 
 from tests.bot.table import Table, labels, text_of
+from tests.storage.conftest import play_random
 
 
 async def finish_game(table: Table, kind: str, host, guest, seed: int) -> int:
@@ -37,15 +38,18 @@ async def test_leaderboard_stats_history_and_replay_after_several_games(table: T
             wins[seat.player_id] += seat.winner
 
     board = (await table.slash(table.dan, "axio leaderboard", game="rota")).response
-    text = board.embeds[0].description
+    (picture,) = board.attachments
+    assert picture.filename == "axio-leaderboard.png"
+    text = picture.description  # the picture's rows in words
     assert "ann" in text and "ben" in text
     leader = table.ann if text.index("ann") < text.index("ben") else table.ben
     other = table.ben if leader is table.ann else table.ann
     assert wins[leader.id] >= wins[other.id]  # ratings follow the results
-    footer = board.embeds[0].footer.text
-    assert "Ratings start at 1,000" in footer and "? = still settling" in footer
-    assert not any(sign in footer for sign in "μσ×")  # plain words, no formula
-    ratings = re.findall(r"`\d+\s+([\d,]+)(\??)\s", text)
+    notes = board.content
+    assert notes.startswith("🏆 AXIO Rota leaderboard\n")
+    assert "Ratings start at 1,000" in notes and "? = still settling" in notes
+    assert not any(sign in notes for sign in "μσ×")  # plain words, no formula
+    ratings = re.findall(r"\d+\. \w+: rating ([\d,]+)(\??), ", text)
     assert len(ratings) == 2 and all(mark == "?" for _, mark in ratings)  # 3 games: provisional
     assert all(500 < int(value.replace(",", "")) < 1500 for value, _ in ratings)
 
@@ -147,3 +151,21 @@ async def test_end_is_for_the_host_or_moderators_and_rates_nobody(table: Table):
     assert not ended.ephemeral and "counts for no one's rating" in ended.response.content
     assert await table.game() is None
     assert await table.bot.repo.leaderboard(table.guild.id, "axio") == []
+
+
+async def test_the_leaderboard_lists_the_rated_computers_among_the_players(table: Table):
+    """'Computers are rated too', the notes say: their rows are there to check, by level,
+    without a place of their own."""
+    repo = table.bot.repo
+    for seed, level in ((1, "hard"), (2, "easy")):
+        record = await repo.create_lobby("rota", table.guild.id, table.channel.id, 7, "ann")
+        record = await repo.add_computer(record.id, level)
+        record = await play_random(repo, await repo.start(record.id, seed), seed=seed)
+        assert record.status == "finished"
+    board = (await table.slash(table.ben, "axio leaderboard", game="rota")).response
+    said = board.attachments[0].description
+    assert "Computers are rated too" in board.content
+    rows = said.split(". ", 1)[1]
+    assert "hard computer: rating" in rows and "easy computer: rating" in rows
+    assert not re.search(r"(^|\. )\d+\. (hard|easy) computer", rows)  # no place of their own
+    assert rows.startswith("1. ann: rating")

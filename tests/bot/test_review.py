@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -17,7 +18,7 @@ from engine.ai.review import GameReview
 from tests.bot.at_once import answered, slash_at_once
 from tests.bot.daily_helpers import DayClock, page_of, play_moves
 from tests.bot.forge import forged_component, forged_slash
-from tests.bot.table import Table, filenames, labels, text_of
+from tests.bot.table import Table, components, filenames, labels, text_of
 
 pytestmark = pytest.mark.simcord(settle_timeout=60)
 
@@ -132,14 +133,18 @@ async def test_the_buttons_show_a_marked_move_before_and_after(table: Table):
     game_id = await finish_in(table, table.channel, table.ann, table.ben, seed=3)
     answer = answer_of(await table.slash(table.ann, "axio review", game=game_id))
     buttons = labels(answer)
-    assert buttons and all(label.startswith("#") for label in buttons)
-    number = int(buttons[0].split()[0][1:])
+    log = (await table.record(game_id)).game.log
+    pressed_ids = [c["custom_id"] for c in components(answer) if c.get("type") == 2]
+    numbers = [int(custom_id.rsplit(":", 1)[1]) for custom_id in pressed_ids]
+    turns = [int(re.match(r"turn (\d+)", label)[1]) for label in buttons]
+    assert buttons and turns == [log[n - 1].turn for n in numbers]  # the table's turns
+    number = numbers[0]
     pressed = await table.click(table.ann, answer, label=buttons[0])
     shown = answer_of(pressed)
     assert pressed.ephemeral
     assert filenames(shown) == {f"before-{number}.png", f"after-{number}.png"}
     assert all(a.description for a in shown.attachments)
-    assert f"`#{number}`" in text_of(shown) and "expert `" in text_of(shown)
+    assert f"`turn {turns[0]}" in text_of(shown) and "expert `" in text_of(shown)
 
     forged = await forged_component(table.ann, answer, f"axio:review:{game_id}:9999")
     assert forged.ephemeral and "has no move 9999" in forged.response.content

@@ -5,6 +5,7 @@ JSON-ready and can be farmed out to a pool."""
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import replace
 
 import pytest
@@ -18,6 +19,7 @@ from engine.ai.review import (
     INACCURACY,
     MISTAKE,
     GameReview,
+    MoveReview,
     analyse,
     assemble,
     grade,
@@ -212,3 +214,34 @@ def test_only_a_finished_game_is_reviewed():
         review_of(AxioGame(2, seed=1))
     with pytest.raises(ValueError, match="nothing to review"):
         review_game(review_tasks("axio", 2, 1, []))
+
+
+def test_moves_are_numbered_by_the_tables_turns(expert_counted_work):
+    """The table numbers turns ("turn 11"), not moves: an AXIO! extra move and the exchange
+    choice are later moves of the same turn, and the review says so."""
+    games = (random_game(seed) for seed in range(40))
+    game = next(g for g in games if len({e.turn for e in g.log}) < len(g.log))
+    turns = [entry.turn for entry in game.log]
+    shared = next(t for t in turns if turns.count(t) > 1)
+    first = turns.index(shared)
+    tasks = review_tasks("axio", 2, game.seed, moves_of(game), budget_s=expert_counted_work)
+    verdicts = [analyse(task) for task in tasks[first : first + turns.count(shared)]]
+    assert [v.turn for v in verdicts] == [shared] * len(verdicts)
+    assert [v.number for v in verdicts] == list(range(first + 1, first + 1 + len(verdicts)))
+    others = [
+        MoveReview(n + 1, e.seat, e.turn, e.move, e.move, 0.0, "forced")
+        for n, e in enumerate(game.log)
+    ]
+    review = assemble(tasks, [*others[:first], *verdicts, *others[first + len(verdicts) :]])
+    assert [review.place_in_turn(v) for v in verdicts] == list(range(1, len(verdicts) + 1))
+    assert review.place_in_turn(review.moves[first - 1]) == 1  # the turn before
+    assert review.turns == turns[-1] < len(game.log)
+
+
+def random_game(seed: int) -> AxioGame:
+    """A two-player AXIO game played to its end at random."""
+    rng = random.Random(seed)
+    game = AxioGame(2, seed)
+    while not game.is_over:
+        game.play(rng.choice(game.legal_moves()))
+    return game

@@ -75,3 +75,21 @@ def test_a_game_without_mistakes_has_no_marks_and_no_key():
     for rgb in MARK_RGB.values():
         assert count(image, (0, 0, image.width, image.height), rgb) == 0
     assert review_layout(clean).height < review_layout(made_up_review()).height
+
+
+def test_the_chart_counts_turns_as_the_table_does():
+    """Move 6 is an extra move of turn 5 (an AXIO!): the axis ends at turn 11, and the
+    blunder of move 9 (turn 8) is marked at turn 8, where the turn posts put it."""
+    base = made_up_review(kind="axio")
+    moves = tuple(
+        MoveReview(m.number, m.seat, m.number - (m.number > 5), m.played, m.best, m.cost, m.grade)
+        for m in base.moves
+    )
+    review = GameReview("axio", 2, 1, 1, 2.0, moves, base.seats, base.lowest)
+    layout = review_layout(review)
+    assert layout.turns == 11
+    image = decode(render_review(review, NAMES))
+    at_turn = layout.point(8, review.lowest[9][1], 1)
+    at_move = layout.point(9, review.lowest[9][1], 1)
+    assert count(image, around(*at_turn, 3), MARK_RGB["blunder"]) > 20
+    assert count(image, around(*at_move, 3), MARK_RGB["blunder"]) == 0

@@ -17,7 +17,7 @@ from render import (
 from render.replay import LAST_FRAME_MS, draw_frames, turn_caption, turn_states
 from render.samples import played
 from render.scoreboard import draw_scoreboard
-from render.table import FOOTER
+from render.table import FOOTER, status_line
 from render.theme import png_bytes, to_palette
 
 from .pixels import count, decode
@@ -113,3 +113,16 @@ def test_the_top_right_corner_is_left_for_discords_download_button():
         image = decode(render_table(game, ["A very long name indeed, longer than any", "Ben"]))
         corner = (image.width - CORNER_FREE, 0, image.width, STATUS)
         assert count(image, corner, CARD) == CORNER_FREE * STATUS
+
+
+def test_every_end_heads_the_picture_with_who_did_what():
+    """A solo game's result reads like every other end's (`Alice wins`): the player and
+    their score, not "game over: score 15"."""
+    for game_class in (AxioGame, RotaGame):
+        solo = finished(game_class(1, 5))
+        title = "AXIO Rota" if game_class is RotaGame else "AXIO"
+        score = min(solo.scores(0))
+        assert status_line(solo, NAMES) == (f"{title} · Alice scored {score}", "")
+        duel = finished(game_class(2, 5))
+        (winner,) = duel.winners() or [None]
+        assert winner is None or status_line(duel, NAMES)[0] == f"{title} · {NAMES[winner]} wins"

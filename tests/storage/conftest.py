@@ -126,13 +126,7 @@ async def finish_with(
 ) -> int:
     """A finished game between `players` (user ids, or computer levels) with these scores,
     results and ratings written as record_move writes them (at time `stamp`)."""
-    host = next(p for p in players if isinstance(p, int))
-    record = await repo.create_lobby(kind, GUILD, channel, host, f"U{host}")
-    for player in players:
-        if isinstance(player, str):
-            record = await repo.add_computer(record.id, player)  # type: ignore[arg-type]
-        elif player != host:
-            record = await repo.join(record.id, player, f"U{player}")
+    record = await seated(repo, players, kind=kind, channel=channel)
     record = await repo.start(record.id, seed=1)
     ordered = _reorder(record, players, scores)
     async with repo._write() as conn:
@@ -140,6 +134,26 @@ async def finish_with(
         await write_results(conn, record.id, GUILD, kind, record.seats, fake, stamp)
         await conn.execute("UPDATE games SET status = 'finished' WHERE id = ?", (record.id,))
     return record.id
+
+
+async def seated(
+    repo: Repository,
+    players: list[int | str],
+    *,
+    kind: str = "axio",
+    guild: int = GUILD,
+    channel: int = 50,
+) -> GameRecord:
+    """A lobby of `players` (user ids named `U<id>`, or computer levels); the first user
+    id hosts it."""
+    host = next(p for p in players if isinstance(p, int))
+    record = await repo.create_lobby(kind, guild, channel, host, f"U{host}")
+    for player in players:
+        if isinstance(player, str):
+            record = await repo.add_computer(record.id, player)  # type: ignore[arg-type]
+        elif player != host:
+            record = await repo.join(record.id, player, f"U{player}")
+    return record
 
 
 def _reorder(record: GameRecord, players: list[int | str], scores: list) -> list:
