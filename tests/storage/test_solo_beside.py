@@ -5,11 +5,15 @@ databases."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
+import aiosqlite
+import asyncpg
 import pytest
 
 from engine.daily import day_start
 from storage import ChannelBusyError, Repository, SoloBusyError
+from storage.schema import POSTGRES_MIGRATIONS, migrate_postgres, migrate_sqlite, migration_files
 
 from .conftest import GUILD, FakeClock, play_random, running_game
 
@@ -118,3 +122,50 @@ async def test_members_starting_games_at_once_never_give_a_channel_two_table_gam
     open_games = await repo.open_games()
     assert sum(g.game is None for g in open_games) == 1  # one lobby
     assert sum(g.game is not None and g.game.solo for g in open_games) == 4
+
+
+async def test_a_solo_game_from_before_the_upgrade_frees_its_channel(
+    database: str | Path, tmp_path: Path
+) -> None:
+    """Migration 0011 on a database that holds a running solo game, as every channel did
+    before it: the channel takes a table game, and the solo game still counts as its
+    player's one there."""
+    await at_version_10(database, tmp_path)
+    async with await Repository.open(database) as repo:
+        assert await repo.schema_version() == len(migration_files())
+        lobby = await repo.create_lobby("axio", GUILD, 10, BOB, "Bob")
+        with pytest.raises(ChannelBusyError):
+            await repo.create_lobby("axio", GUILD, 10, CID, "Cid")
+        with pytest.raises(SoloBusyError):
+            await repo.start_solo("axio", GUILD, 10, ANN, "Ann", seed=1)
+        assert (await repo.table_game(10)).id == lobby.id
+
+
+OLD_SOLO_GAME = (
+    "INSERT INTO games (kind, guild_id, channel_id, host_id, status, max_seats, players, seed, "
+    "state, created_at, updated_at) VALUES ('axio', 1, 10, 100, 'running', 1, 1, 1, '{}', 0, 0)"
+)
+
+
+async def at_version_10(database: str | Path, tmp_path: Path) -> None:
+    """The database as migrations 1-10 left it, with Ann's solo game running in channel 10."""
+    sqlite_folder = tmp_path / "m"
+    postgres_folder = sqlite_folder / "postgres"
+    postgres_folder.mkdir(parents=True)
+    for _number, path in migration_files()[:10]:
+        (sqlite_folder / path.name).write_bytes(path.read_bytes())
+    for _number, path in migration_files(POSTGRES_MIGRATIONS)[:10]:
+        (postgres_folder / path.name).write_bytes(path.read_bytes())
+    if isinstance(database, Path):
+        database.parent.mkdir(parents=True, exist_ok=True)
+        async with aiosqlite.connect(database) as conn:
+            assert await migrate_sqlite(conn, sqlite_folder) == 10
+            await conn.execute(OLD_SOLO_GAME)
+            await conn.commit()
+        return
+    conn = await asyncpg.connect(database)
+    try:
+        assert await migrate_postgres(conn, postgres_folder) == 10
+        await conn.execute(OLD_SOLO_GAME)
+    finally:
+        await conn.close()
