@@ -9,6 +9,7 @@ from typing import Any
 from tests.bot.languages import english_in, speak
 from tests.bot.table import Table, filenames, labels, text_of
 from tests.bot.test_games import start_game
+from tests.bot.tournament_helpers import open_signup, sign_up, tables_of
 
 ANNS_SOLO = "This is ann's solo game; start your own with `/axio solo`."
 
@@ -144,3 +145,16 @@ async def test_a_member_who_plays_in_a_thread_is_told_where(table: Table):
     assert pointer in said(asked)
     board = await table.slash(table.ann, "axio board")  # a look: Cat's game, to watch
     assert filenames(board.response) == {"table.png"}
+
+
+async def test_a_player_at_a_tournament_table_is_told_its_thread(table: Table):
+    t, signup = await open_signup(table, table.ann, game="rota", format="round_robin")
+    await sign_up(table, signup, [table.ben])
+    await table.slash(table.ann, "axio tournament start")
+    await table.env.settle()
+    [at_table] = await tables_of(table, await table.bot.repo.tournament(t.id))
+    thread_id = (await table.record(at_table.game_id)).channel_id
+    assert thread_id != table.channel.id
+    for member in (table.ann, table.ben):
+        asked = await table.slash(member, "axio hand")  # in the tournament's channel
+        assert f"Your game is in <#{thread_id}>" in said(asked), said(asked)
