@@ -33,16 +33,39 @@ class GameNotFoundError(StorageError):
         self.game_id = game_id
 
 
-class ChannelBusyError(StorageError):
-    """The channel already has an unfinished game: finish or end it first."""
+class OpenGameError(StorageError):
+    """A new game would meet an unfinished one where only one may be open: `game_id`."""
+
+    def __init__(self, template: str, channel_id: int, game_id: int | None) -> None:
+        super().__init__(template)
+        self.channel_id = channel_id
+        self.game_id = game_id
+
+
+class ChannelBusyError(OpenGameError):
+    """The channel already has an unfinished table game (a lobby, or a game of two or more
+    seats): finish or end it first. Solo games never make a channel busy."""
 
     def __init__(self, channel_id: int, game_id: int | None) -> None:
         super().__init__(
             "this channel already has a game in progress: finish it or end it first, "
-            "or start one in another channel or thread"
+            "or start one in another channel or thread",
+            channel_id,
+            game_id,
         )
-        self.channel_id = channel_id
-        self.game_id = game_id
+
+
+class SoloBusyError(OpenGameError):
+    """The member already has an unfinished solo game in this channel: one at a time, so
+    that their commands here always mean one game."""
+
+    def __init__(self, channel_id: int, game_id: int | None) -> None:
+        super().__init__(
+            "you already have a solo game in this channel: press **Play** on its post to go "
+            "on with it",
+            channel_id,
+            game_id,
+        )
 
 
 class WrongStatusError(StorageError):

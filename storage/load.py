@@ -24,6 +24,12 @@ GAME_COLUMNS = (
     "lobby_message_id, turn_message_id, ended_reason"
 )
 
+TABLE_GAME = "status IN ('lobby', 'running') AND coalesce(players, 0) <> 1"
+"""An unfinished table game: a lobby, or a started game of two or more seats. A channel
+has at most one (the partial unique index of migration 0011 says the same words)."""
+SOLO_GAME = "status IN ('lobby', 'running') AND players = 1"
+"""An unfinished one-player game: its player's own, beside the channel's table game."""
+
 
 async def fetch_row(conn: aiosqlite.Connection, game_id: int) -> sqlite3.Row:
     """The game's row; in a write transaction on PostgreSQL, locked until it commits, so

@@ -17,16 +17,20 @@ from .errors import (
     ChannelBusyError,
     LobbyFullError,
     NotSeatedError,
+    SoloBusyError,
     StorageError,
     WrongStatusError,
 )
 from .finish import finish_game, game_called_off
-from .load import fetch_row, fetch_seats, load_record
+from .load import SOLO_GAME, TABLE_GAME, fetch_row, fetch_seats, load_record
 from .outbox import queue_post
 from .records import CHANNEL_GONE, LEVELS, GameRecord, Level, Seat
 from .snapshot import encode_rng, encode_state
 
 _UNSET: Any = object()
+
+TABLE_CONFLICT = f"ON CONFLICT (channel_id) WHERE {TABLE_GAME}"
+SOLO_CONFLICT = f"ON CONFLICT (channel_id, host_id) WHERE {SOLO_GAME}"
 
 
 class LobbyCommands(Database):
@@ -61,10 +65,12 @@ class LobbyCommands(Database):
         settings: dict[str, Any] | None = None,
         now: datetime | None = None,
     ) -> GameRecord:
-        """A one-player game, created and started in one step."""
+        """A one-player game, created and started in one step. It does not take the
+        channel (a table game may run beside it); SoloBusyError if the member already has
+        one here."""
         async with self._write() as conn:
             game_id = await self._insert_game(
-                conn, kind, guild_id, channel_id, user_id, name, 1, settings, now
+                conn, kind, guild_id, channel_id, user_id, name, 1, settings, now, solo=True
             )
             return await self._start(conn, game_id, seed, now)
 
@@ -190,21 +196,24 @@ class LobbyCommands(Database):
 
     async def channel_gone(
         self, channel_id: int, *, now: datetime | None = None
-    ) -> GameRecord | None:
-        """The channel or thread was deleted: its unfinished game (if any) ends without a
-        result (cancel with CHANNEL_GONE), and a game that had started stays in its
-        players' `recent_history`. None when the channel had no unfinished game."""
+    ) -> list[GameRecord]:
+        """The channel or thread was deleted: its unfinished games (its table game and
+        the solo games beside it) end without a result (cancel with CHANNEL_GONE), and a
+        game that had started stays in its players' `recent_history`. The games ended,
+        oldest first; none when the channel had no unfinished game."""
+        ended = []
         with self.within():
-            row = await self._fetchone(
-                "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
+            rows = await self._fetchall(
+                "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'running') "
+                "ORDER BY id",
                 (channel_id,),
             )
-            if row is None:
-                return None
-            try:
-                return await self.cancel(row[0], reason=CHANNEL_GONE, now=now)
-            except WrongStatusError:  # it ended meanwhile, on its own or by another process
-                return None
+            for (game_id,) in rows:
+                try:
+                    ended.append(await self.cancel(game_id, reason=CHANNEL_GONE, now=now))
+                except WrongStatusError:  # it ended meanwhile, on its own or by another process
+                    continue
+        return ended
 
     async def set_message_ids(
         self,
@@ -243,18 +252,23 @@ class LobbyCommands(Database):
         max_seats: int,
         settings: dict[str, Any] | None,
         now: datetime | None,
+        *,
+        solo: bool = False,
     ) -> int:
+        """A lobby (a table game), or with `solo` a one-player game to be dealt at once:
+        players = 1 from the start keeps it out of the channel's one table game."""
         game_class(kind)  # refuses an unknown kind before anything is written
         if not 1 <= max_seats <= 4:
             raise StorageError("a game has 1 to 4 seats, not {seats}", seats=max_seats)
         stamp = self._now_us(now)
-        # The partial unique index refuses a second open game in the channel; DO NOTHING
-        # rather than an error, which would spoil a PostgreSQL transaction.
+        # The partial unique indexes refuse a second table game in the channel, or a
+        # member's second solo game there; DO NOTHING rather than an error, which would
+        # spoil a PostgreSQL transaction.
         inserted = await conn.execute_fetchall(
             "INSERT INTO games (kind, guild_id, channel_id, host_id, max_seats, settings, "
-            "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT (channel_id) WHERE status IN ('lobby', 'running') DO NOTHING "
-            "RETURNING id",
+            "players, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            + (SOLO_CONFLICT if solo else TABLE_CONFLICT)
+            + " DO NOTHING RETURNING id",
             (
                 kind,
                 guild_id,
@@ -262,11 +276,14 @@ class LobbyCommands(Database):
                 host_id,
                 max_seats,
                 json.dumps(settings or {}),
+                1 if solo else None,
                 stamp,
                 stamp,
             ),
         )
         if not inserted:
+            if solo:
+                raise SoloBusyError(channel_id, await _own_solo_id(conn, channel_id, host_id))
             raise ChannelBusyError(channel_id, await _open_game_id(conn, channel_id))
         game_id = inserted[0][0]
         await write_seats(conn, game_id, (Seat(0, host_id, None, host_name),))
@@ -326,6 +343,10 @@ class LobbyCommands(Database):
         if row["status"] != "lobby":
             raise WrongStatusError(game_id, row["status"], "that game has started already")
         seats = await fetch_seats(conn, game_id)
+        if len(seats) == 1:  # a lobby started alone is a solo game: one per member here
+            mine = await _own_solo_id(conn, row["channel_id"], row["host_id"], besides=game_id)
+            if mine is not None:
+                raise SoloBusyError(row["channel_id"], mine)
         game = game_class(row["kind"])(len(seats), seed)
         stamp = self._now_us(now)
         await conn.execute(
@@ -377,10 +398,24 @@ async def _write_seats(conn: aiosqlite.Connection, game_id: int, seats: tuple[Se
 
 
 async def _open_game_id(conn: aiosqlite.Connection, channel_id: int) -> int | None:
+    """The channel's table game (the one a second would meet)."""
     rows = list(
         await conn.execute_fetchall(
-            "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
-            (channel_id,),
+            f"SELECT id FROM games WHERE channel_id = ? AND {TABLE_GAME}", (channel_id,)
+        )
+    )
+    return rows[0][0] if rows else None
+
+
+async def _own_solo_id(
+    conn: aiosqlite.Connection, channel_id: int, user_id: int, *, besides: int = 0
+) -> int | None:
+    """The member's unfinished solo game in the channel (other than `besides`), if any."""
+    rows = list(
+        await conn.execute_fetchall(
+            f"SELECT id FROM games WHERE channel_id = ? AND host_id = ? AND id <> ? "
+            f"AND {SOLO_GAME}",
+            (channel_id, user_id, besides),
         )
     )
     return rows[0][0] if rows else None

@@ -30,6 +30,7 @@ from .errors import (
 )
 from .finish import finish_game
 from .load import (
+    TABLE_GAME,
     build_record,
     fetch_log,
     fetch_moves,
@@ -178,16 +179,52 @@ class PlayCommands(OneTripMoves):
         async with self._read() as conn:
             return await load_record(conn, game_id, self._games)
 
-    async def game_in_channel(self, channel_id: int) -> GameRecord | None:
-        """The channel's unfinished game (lobby or running), if any."""
+    async def game_in_channel(
+        self, channel_id: int, user_id: int | None = None
+    ) -> GameRecord | None:
+        """The unfinished game (lobby or running) a member means in this channel, which
+        holds at most one table game and any number of solo games beside it, one per
+        member. In this order: the table game where the member holds a seat they have not
+        resigned; the member's own solo game; the table game (to watch, or a resigned
+        seat); anyone's solo game, oldest first (to watch). Without `user_id`: the table
+        game, else the oldest solo game."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT g.id FROM games g WHERE g.channel_id = ? "
+                "AND g.status IN ('lobby', 'running') ORDER BY CASE "
+                "WHEN EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id "
+                "AND s.user_id = ? AND s.resigned = 0) "
+                "THEN (CASE WHEN coalesce(g.players, 0) <> 1 THEN 0 ELSE 1 END) "
+                "WHEN coalesce(g.players, 0) <> 1 THEN 2 ELSE 3 END, g.id LIMIT 1",
+                (channel_id, user_id),
+            )
+            for row in rows:
+                return await load_record(conn, row[0], self._games)
+        return None
+
+    async def table_game(self, channel_id: int) -> GameRecord | None:
+        """The channel's unfinished table game (a lobby, or a game of two or more seats):
+        the one that keeps the channel busy. Solo games beside it are not it."""
         async with self._read() as conn:
             found = await load_where(
-                conn,
-                "channel_id = ? AND status IN ('lobby', 'running')",
-                (channel_id,),
-                self._games,
+                conn, f"channel_id = ? AND {TABLE_GAME}", (channel_id,), self._games
             )
         return found[0] if found else None
+
+    async def channels_playing(self, guild_id: int, user_id: int, *, besides: int = 0) -> list[int]:
+        """The channels (and threads) of the server where the member holds a seat, not
+        resigned, in a running game, oldest game first, `besides` left out: where to
+        point a member who asks in a channel where they play nothing. A daily game, or a
+        tournament table still waiting for its thread, is in no channel."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT g.channel_id FROM games g JOIN seats s ON s.game_id = g.id "
+                "WHERE g.guild_id = ? AND g.status = 'running' AND g.channel_id > 0 "
+                "AND g.channel_id <> ? AND s.user_id = ? AND s.resigned = 0 "
+                "GROUP BY g.channel_id ORDER BY min(g.id)",
+                (guild_id, besides, user_id),
+            )
+        return [row[0] for row in rows]
 
     async def open_games(self, guild_id: int | None = None) -> list[GameRecord]:
         """Every lobby and running game (of one guild): what the bot resumes after a restart.

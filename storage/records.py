@@ -126,8 +126,14 @@ class GameRecord:
 
     @property
     def is_open(self) -> bool:
-        """Lobby or running: the game that keeps its channel busy."""
+        """Lobby or running (a table game keeps its channel busy while it is open)."""
         return self.status in ("lobby", "running")
+
+    @property
+    def solo(self) -> bool:
+        """Dealt to one player: their own game, played in their own window beside the
+        channel's table game (a lobby is a table game until it is started alone)."""
+        return self.game is not None and self.game.solo
 
     @property
     def seat_to_move(self) -> Seat | None:

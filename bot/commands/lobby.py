@@ -39,7 +39,7 @@ class LobbyCommands:
     ) -> None:
         lobby = self.services.lobby
         with self.services.repo.within():  # the look and the lobby: one deadline
-            existing = await self.services.repo.game_in_channel(interaction.channel_id or 0)
+            existing = await self.services.repo.table_game(interaction.channel_id or 0)
             if existing and existing.status == "lobby" and not existing.lobby_message_id:
                 # The lobby was stored but its message never was (a crash in between).
                 await lobby.repost(interaction, existing)

@@ -40,7 +40,7 @@ class PlayCommands:
     @app_commands.command(description="See your tiles (only you) and build your move")
     @answered()
     async def hand(self, interaction: discord.Interaction) -> None:
-        record = await channel_game(self.services.repo, interaction)
+        record = await channel_game(self.services.repo, interaction, playing=True)
         await self.services.builder.open(interaction, record)
 
     @app_commands.command(description="Play a move by typing it (suggestions show the points)")
@@ -51,7 +51,7 @@ class PlayCommands:
     async def play(
         self, interaction: discord.Interaction, move: app_commands.Range[str, 1, MOVE_TEXT_LIMIT]
     ) -> None:
-        record = await channel_game(self.services.repo, interaction)
+        record = await channel_game(self.services.repo, interaction, playing=True)
         seat = seat_for(interaction, record)
         assert record.game is not None
         if seat.resigned:
@@ -79,7 +79,9 @@ class PlayCommands:
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         try:
-            record = await self.services.repo.game_in_channel(interaction.channel_id or 0)
+            record = await self.services.repo.game_in_channel(
+                interaction.channel_id or 0, interaction.user.id
+            )
         except DATABASE_FAULTS:  # no suggestions while the database is not answering
             return []
         if record is None or record.game is None or record.status != "running":
@@ -99,7 +101,7 @@ class PlayCommands:
     @answered()
     async def hint(self, interaction: discord.Interaction) -> None:
         with self.services.repo.within():
-            record = await channel_game(self.services.repo, interaction)
+            record = await channel_game(self.services.repo, interaction, playing=True)
             seat = seat_for(interaction, record)
             settings = await self.services.repo.guild_settings(interaction.guild_id or 0)
         game = record.game
@@ -120,7 +122,7 @@ class PlayCommands:
     @app_commands.command(description="Resign: a computer plays your seat on and you rank last")
     @answered(change=outcomes.RESIGN)
     async def resign(self, interaction: discord.Interaction) -> None:
-        record = await channel_game(self.services.repo, interaction)
+        record = await channel_game(self.services.repo, interaction, playing=True)
         await self.services.answers.ask_to_resign(interaction, record)
 
     @app_commands.command(description="Vote to let a computer make a late player's move")
@@ -128,7 +130,7 @@ class PlayCommands:
     async def skip(self, interaction: discord.Interaction) -> None:
         repo = self.services.repo
         with repo.within():
-            record = await channel_game(repo, interaction)
+            record = await channel_game(repo, interaction, playing=True)
             voter = seat_for(interaction, record)
             late = record.seat_to_move
             if late is None or late.plays_as is not None:

@@ -54,6 +54,15 @@ def seat_name(seat: Seat) -> str:
     return f"🤖 {shown_name(seat.name)}" if seat.user_id is None else shown_name(seat.name)
 
 
+def not_your_solo_game(record: GameRecord) -> str:
+    """Said to a member who reaches someone else's solo game (its buttons, its end
+    post's **Play again**, a command in its channel): whose it is, and how to play."""
+    return _(
+        "This is {name}'s solo game; start your own with `/axio solo`.",
+        name=seat_name(record.seats[0]),
+    )
+
+
 def move_summary(record: GameRecord, result: PlayResult, stand_in: bool = False) -> str:
     """One line for the channel: who did what and what it scored (AXIO! and pyramids too).
     A `stand_in` move was a computer's for a person (a timeout, a vote, a resignation), and

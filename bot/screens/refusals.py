@@ -36,6 +36,7 @@ from storage.errors import (
     NotSeatedError,
     NotYourTurnError,
     SeatResignedError,
+    SoloBusyError,
 )
 
 from ..i18n import N_, _
@@ -118,6 +119,11 @@ def storage_words(error: StorageError) -> str | None:
         return _(
             "This channel already has a game in progress: finish it or end it first, or start "
             "one in another channel or thread."
+        )
+    if isinstance(error, SoloBusyError):
+        return _(
+            "You already have a solo game in this channel: press **Play** on its post to go "
+            "on with it."
         )
     if isinstance(error, GameNotFoundError):
         return _("There is no game number {game}.", game=error.game_id)

@@ -36,7 +36,7 @@ from storage import (
 from ..i18n import _, number, speaking
 from ..screens.controls import OTHER_CHANNEL, computer_view, lobby_view
 from ..screens.lobby import lobby_text
-from ..screens.present import seat_name, title
+from ..screens.present import not_your_solo_game, seat_name, title
 from ..screens.refusals import Refusal, after_stored, stored
 from .background import log_event
 from .language import server_language
@@ -187,6 +187,8 @@ class Lobby:
             old = await self.repo.get_game(game_id)
             if old.channel_id != interaction.channel_id:
                 raise Refusal(OTHER_CHANNEL)
+            if old.seat_of(interaction.user.id) is None and old.solo:
+                raise Refusal(not_your_solo_game(old))
             if old.seat_of(interaction.user.id) is None:
                 raise Refusal(
                     _(

@@ -1,6 +1,6 @@
 """A game whose channel or thread was deleted stops.
 
-Its game ends without a result (storage's `channel_gone`: cancelled with the reason
+Its games end without a result (storage's `channel_gone`: cancelled with the reason
 CHANNEL_GONE, its owed posts dropped, no rating): no stand-in or computer moves on, since
 every move is refused once the game is not running, and the scheduler forgets it. Its
 players still find it in `/axio history`, which says its channel was deleted. Ending it
@@ -32,13 +32,13 @@ from .background import Background, fault_reason, log_event
 log = logging.getLogger(__name__)
 
 
-async def channel_lost(repo: Repository, channel_id: int) -> GameRecord | None:
-    """End the unfinished game of a channel that is gone; the game, or None if it had
-    none (or had ended meanwhile)."""
-    record = await repo.channel_gone(channel_id)
-    if record is not None:
+async def channel_lost(repo: Repository, channel_id: int) -> list[GameRecord]:
+    """End the unfinished games of a channel that is gone (its table game and the solo
+    games beside it); the games ended, none if it had none (or they ended meanwhile)."""
+    ended = await repo.channel_gone(channel_id)
+    for record in ended:
         log_event(record, "channel gone: ended without a result")
-    return record
+    return ended
 
 
 class ChannelWatch:

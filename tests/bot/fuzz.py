@@ -157,33 +157,46 @@ class Fuzzer:
 
     # --- the table ---------------------------------------------------------------------------
     async def ensure_games(self) -> None:
-        """A two-player AXIO game, a solo Rota game and an open lobby, whatever happened."""
-        ann, ben, cat, dan = (self.members[n] for n in ("ann", "ben", "cat", "dan"))
+        """A two-player AXIO game, Cat's solo Rota game with Eve's lobby beside it, and an
+        open lobby, whatever happened: every channel has a table game, so `/axio new` is
+        a refusal everywhere (and `/axio solo` is sent by Cat beside her own)."""
+        ann, ben, cat, dan, eve = self.members.values()
         axio, rota, lobby = self.channels.values()
         if not await self._running(axio):
             opened = (await ann.slash(axio, "axio new", game="axio", seats=2)).response
             await ben.click(opened, label="Join")
             await ann.click(opened, label="Start")
-        if not await self._running(rota):
+        if not await self._running(rota, cat):
             await cat.slash(rota, "axio solo", game="rota")
-        if await self.repo.game_in_channel(lobby.id) is None:
+        if await self.repo.table_game(rota.id) is None:
+            await eve.slash(rota, "axio new", game="axio")
+        if await self.repo.table_game(lobby.id) is None:
             await dan.slash(lobby, "axio new", game="axio")
         self.errors_seen = len(self.env.errors)
 
-    async def _running(self, channel: Any) -> bool:
-        record = await self.repo.game_in_channel(channel.id)
+    async def target(self, channel: Any) -> Any:
+        """The game the fuzz plays in a channel: its table game, or in the Rota channel
+        Cat's solo game (her own game there comes before Eve's lobby)."""
+        cat = self.members["cat"].id if channel is self.channels["rota"] else None
+        return await self.repo.game_in_channel(channel.id, cat)
+
+    async def _running(self, channel: Any, solo_player: Any = None) -> bool:
+        """Whether the channel's game (with `solo_player`, their solo game) is running; a
+        table game stuck in its lobby is ended, to be opened and started again."""
+        record = await self.target(channel)
+        if solo_player is not None:
+            return bool(record and record.solo and record.seat_of(solo_player.id))
         if record is not None and record.status != "running":
             await self.repo.cancel(record.id, now=self.env.now())
             return False
         return record is not None
 
     async def snapshot(self) -> dict[int, tuple]:
-        found = {}
-        for channel in self.channels.values():
-            record = await self.repo.game_in_channel(channel.id)
-            if record is not None:
-                found[channel.id] = (record.id, record.status, record.move_count, record.seats)
-        return found
+        """Every unfinished game of the fuzz's server: a new solo game shows as a change."""
+        return {
+            record.id: (record.channel_id, record.status, record.move_count, record.seats)
+            for record in await self.repo.open_games(self.guild.id)
+        }
 
     # --- inputs ------------------------------------------------------------------------------
     def hostile_text(self, legal: list[str]) -> str:
@@ -211,7 +224,7 @@ class Fuzzer:
         rng = self.rng
         channel_kind = rng.choice(["axio", "axio", "rota", "lobby"])
         channel = self.channels[channel_kind]
-        record = await self.repo.game_in_channel(channel.id)
+        record = await self.target(channel)
         game = record.game if record is not None else None
         mover = None
         if game is not None and record.seat_to_move is not None:
@@ -281,6 +294,8 @@ class Fuzzer:
         ]
         name, options, public_ok = rng.choice(choices)
         # Nobody here may manage the server, so settings changes are refused too.
+        if name == "axio solo":  # anyone else's would be a new game, as it may be now
+            actor, channel = self.members["cat"], self.channels["rota"]
 
         async def send() -> Any:
             try:

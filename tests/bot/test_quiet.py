@@ -71,7 +71,7 @@ async def test_the_solo_play_button_reopens_the_game_for_its_player_only(table: 
     assert again.ephemeral and filenames(again.response) == {"solo.png"}
     assert "Your tile (corners from the top left, clockwise)" in again.response.content
     other = await table.click(table.ann, card, label="Play")
-    assert other.ephemeral and "not playing in this game" in other.response.content
+    assert other.ephemeral and "This is dan's solo game" in other.response.content
 
 
 async def test_one_post_per_persons_turn_with_the_computers_moves_in_it(table: Table):

@@ -14,8 +14,8 @@ from .conftest import GUILD, FakeClock, play_random, running_game
 async def test_a_running_game_in_a_deleted_channel_ends_without_a_result(repo: Repository):
     record = await play_random(repo, await running_game(repo, humans=2, computers=("easy",)), 4)
     assert await repo.owed_count(record.id) > 0
-    ended = await repo.channel_gone(record.channel_id)
-    assert ended is not None and ended.id == record.id
+    [ended] = await repo.channel_gone(record.channel_id)
+    assert ended.id == record.id
     assert (ended.status, ended.ended_reason) == ("cancelled", CHANNEL_GONE)
     assert ended.move_count == record.move_count and ended.game == record.game
     assert await repo.game_results(record.id) == []
@@ -54,11 +54,22 @@ async def test_its_players_still_see_it_in_their_history(repo: Repository, clock
 
 async def test_a_lobby_in_a_deleted_channel_is_simply_gone(repo: Repository):
     lobby = await repo.create_lobby("axio", GUILD, 20, 100, "Ann")
-    ended = await repo.channel_gone(20)
-    assert ended is not None and ended.status == "cancelled" and ended.id == lobby.id
+    [ended] = await repo.channel_gone(20)
+    assert ended.status == "cancelled" and ended.id == lobby.id
     assert await repo.recent_history(GUILD) == []
-    assert await repo.channel_gone(20) is None  # nothing left there
-    assert await repo.channel_gone(999) is None
+    assert await repo.channel_gone(20) == []  # nothing left there
+    assert await repo.channel_gone(999) == []
+
+
+async def test_a_deleted_channel_ends_its_solo_games_beside_its_table_game(repo: Repository):
+    lobby = await repo.create_lobby("axio", GUILD, 20, 100, "Ann")
+    ann = await repo.start_solo("rota", GUILD, 20, 100, "Ann", seed=1)
+    bob = await repo.start_solo("axio", GUILD, 20, 101, "Bob", seed=2)
+    elsewhere = await repo.start_solo("axio", GUILD, 21, 101, "Bob", seed=3)
+    ended = await repo.channel_gone(20)
+    assert [g.id for g in ended] == [lobby.id, ann.id, bob.id]
+    assert all((g.status, g.ended_reason) == ("cancelled", CHANNEL_GONE) for g in ended)
+    assert [g.id for g in await repo.open_games()] == [elsewhere.id]
 
 
 async def test_ending_a_game_at_the_table_keeps_it_out_of_history(repo: Repository):

@@ -32,9 +32,10 @@ async def test_second_unfinished_game_in_a_channel_is_refused(repo: Repository) 
     with pytest.raises(ChannelBusyError) as refused:
         await repo.create_lobby("rota", GUILD, 10, 101, "Bob")
     assert refused.value.game_id == first.id
+    await repo.add_computer(first.id, "easy")
     await repo.start(first.id, seed=3)
     with pytest.raises(ChannelBusyError):
-        await repo.start_solo("axio", GUILD, 10, 101, "Bob", seed=1)
+        await repo.create_lobby("rota", GUILD, 10, 101, "Bob")
     assert [g.id for g in await repo.open_games()] == [first.id]
     other = await repo.create_lobby("axio", GUILD, 11, 101, "Bob")  # another channel is free
     assert other.id != first.id
