@@ -10,7 +10,7 @@ numbers keep their real names (a 2-player board runs C–K, 3–11).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -31,6 +31,7 @@ from engine.common import Colour, IllegalMoveError
 
 from . import theme
 from .marks import paste_chip, recent_marks, seat_colour
+from .paletted import copy_of, place
 
 BOARD_WIDTH = 720
 """The width of a full-size board image; a phone shows it at about 400 px."""
@@ -66,17 +67,25 @@ class AxioLayout:
         side = self.pad * 2 + self.label + self.count * self.cell
         return (side, side)
 
+    @cached_property
+    def corners(self) -> dict[int, tuple[int, int]]:
+        """The top-left corner of every cell of the play area, by index, worked out once."""
+        low, count, (ox, oy) = self.low, self.count, self.origin
+        return {
+            (row + low) * SIZE + col + low: (ox + col * self.cell, oy + row * self.cell)
+            for row in range(count)
+            for col in range(count)
+        }
+
     def contains(self, index: int) -> bool:
-        row, col = divmod(index, SIZE)
-        return 0 <= row - self.low < self.count and 0 <= col - self.low < self.count
+        return index in self.corners
 
     def cell_box(self, index: int) -> Box:
         """The cell's square, [x0, x1) × [y0, y1); only cells of the play area have one."""
-        if not self.contains(index):
+        corner = self.corners.get(index)
+        if corner is None:
             raise IllegalMoveError("that cell is outside the play area of this game")
-        row, col = divmod(index, SIZE)
-        x0 = self.origin[0] + (col - self.low) * self.cell
-        y0 = self.origin[1] + (row - self.low) * self.cell
+        x0, y0 = corner
         return (x0, y0, x0 + self.cell, y0 + self.cell)
 
     def cell_centre(self, index: int) -> tuple[int, int]:
@@ -291,12 +300,16 @@ def as_placement(move: Placement | str | None) -> Placement | None:
 
 
 def draw_board(
-    game: AxioGame, width: int = BOARD_WIDTH, preview: Placement | str | None = None
+    game: AxioGame,
+    width: int = BOARD_WIDTH,
+    preview: Placement | str | None = None,
+    paletted: bool = False,
 ) -> Image.Image:
     """The board as an RGB image: tiles, pyramids, dead cells, the moves since the player to
-    move last played, a ghost move."""
+    move last played, a ghost move; `paletted`: on the palette, from its parts mapped once
+    (`render.paletted`)."""
     layout = axio_layout(game.players, width)
-    image = board_background(game.players, width).copy()
+    image = copy_of(board_background(game.players, width), paletted)
     s = layout.cell
     joins = partners(game.tiles)
     cells = game.board.cells
@@ -309,7 +322,7 @@ def draw_board(
             sprite = dead_sprite(s)
         else:
             continue
-        image.paste(sprite, layout.cell_box(index)[:2])
+        place(image, sprite, layout.cell_box(index)[:2])
     mark_moves(image, layout, game)
     draw = ImageDraw.Draw(image)
     ghost = as_placement(preview)
@@ -320,7 +333,7 @@ def draw_board(
         ):
             if layout.contains(cell):
                 sprite = ghost_sprite(colour, s, direction_between(cell, other))
-                image.paste(sprite, layout.cell_box(cell)[:2])
+                place(image, sprite, layout.cell_box(cell)[:2])
         if all(layout.contains(c) for c in ghost.cells):
             theme.dashed_box(draw, tile_box(layout, ghost.cells), theme.GHOST_LINE, max(2, s // 18))
     return image
@@ -362,4 +375,4 @@ def render_axio_board(game: AxioGame, *, preview: Placement | str | None = None)
     """The board as PNG bytes, every placement since the player to move last played ringed
     in its mover's colour and numbered (`render.marks`); with `preview`,
     that placement drawn as a ghost for the player to confirm."""
-    return theme.png_bytes(draw_board(game, preview=preview))
+    return theme.png_bytes(draw_board(game, preview=preview, paletted=True))

@@ -18,6 +18,7 @@ from engine.rota import RotaGame
 from . import theme
 from .axio_board import axio_layout, draw_board
 from .marks import LEGEND, draw_legend
+from .paletted import as_mode, canvas
 from .pieces import draw_hand, draw_rack
 from .rota_display import draw_display
 from .rota_geometry import rota_layout
@@ -59,13 +60,18 @@ def status_line(game: TileGame, names: list[str], words: PictureWords = ENGLISH)
 
 
 def draw_any_board(
-    game: TileGame, preview: object = None, labels: bool = True, layout: object = None
+    game: TileGame,
+    preview: object = None,
+    labels: bool = True,
+    layout: object = None,
+    paletted: bool = False,
 ) -> Image.Image:
-    """The board of either game as an RGB image (a Rota display on `layout`, if given)."""
+    """The board of either game as an RGB image (a Rota display on `layout`, if given);
+    `paletted`: on the palette (`render.paletted`)."""
     if isinstance(game, AxioGame):
-        return draw_board(game, preview=preview)  # type: ignore[arg-type]
+        return draw_board(game, preview=preview, paletted=paletted)  # type: ignore[arg-type]
     if isinstance(game, RotaGame):
-        return draw_display(game, labels=labels, preview=preview, layout=layout)  # type: ignore[arg-type]
+        return draw_display(game, labels, preview, layout, paletted)  # type: ignore[arg-type]
     raise TypeError(f"no board drawing for a {type(game).__name__}")
 
 
@@ -109,22 +115,25 @@ def draw_table(
     *,
     replay_layout: Any = None,
     words: PictureWords = ENGLISH,
+    paletted: bool = False,
 ) -> Image.Image:
     """The status line on the left (the top-right corner left free for Discord's
     download button), the board, the legend of its marks, the scoreboards, and a footer
     with the game and what is left to draw; with `tiles` (an AXIO rack, or a Rota tile),
     those under it all. A replay's frame passes the Rota layout every frame shares, and
-    has no position names."""
+    has no position names. `paletted`: drawn on the palette from parts
+    (`render.paletted`), as the bot sends it."""
     if replay_layout is None:
-        board = draw_any_board(game)
+        board = draw_any_board(game, paletted=paletted)
     else:
-        board = draw_any_board(game, labels=False, layout=replay_layout)
-    scores = draw_scoreboard(game, names, words=words)
+        board = draw_any_board(game, labels=False, layout=replay_layout, paletted=paletted)
+    scores = draw_scoreboard(game, names, words=words, paletted=paletted)
     bx, by = (WIDTH - board.width) // 2, STATUS
     sx, sy = 0, STATUS + board.height + LEGEND + GAP
-    image = Image.new("RGB", (WIDTH, sy + scores.height + FOOTER), theme.CARD)
+    image = canvas((WIDTH, sy + scores.height + FOOTER), theme.CARD, paletted)
     image.paste(board, (bx, by))
-    image.paste(draw_legend(game, names, WIDTH, words), (0, STATUS + board.height))
+    legend = draw_legend(game, names, WIDTH, words)  # badges blended on the card, in RGB
+    image.paste(as_mode(legend, image.mode), (0, STATUS + board.height))
     image.paste(scores, (sx, sy))
     draw = ImageDraw.Draw(image)
     x = 16
@@ -140,7 +149,7 @@ def draw_table(
     own = draw_hand(tiles) if isinstance(game, RotaGame) else draw_rack(list(tiles))
     if own.width > WIDTH:
         own = own.resize((WIDTH, round(own.height * WIDTH / own.width)), Image.Resampling.LANCZOS)
-    return theme.stack([image, own])
+    return theme.stack([image, as_mode(own, image.mode)])
 
 
 def render_table(
@@ -150,4 +159,4 @@ def render_table(
     played ringed and numbered), the legend of those marks, and scoreboards; with
     `tiles`, a player's own tiles under them (for a solo player's private page); the
     words in the reader's language (`words`)."""
-    return theme.png_bytes(draw_table(game, names, tiles, words=words))
+    return theme.png_bytes(draw_table(game, names, tiles, words=words, paletted=True))

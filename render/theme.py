@@ -9,7 +9,6 @@ which keeps them small and fast, and lets tests compare colours exactly.
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Callable, Iterable
 from functools import lru_cache
@@ -135,10 +134,16 @@ def text(
     bold: bool = True,
 ) -> None:
     """Draw text, bold unless told otherwise: thin strokes vanish when a phone scales the
-    image down."""
+    image down. On a palette picture, from a part drawn once (`render.paletted`)."""
+    if draw.mode == "P":
+        from .paletted import draw_text
+
+        draw_text(draw, xy, drawable(words, bold), size, fill, anchor, bold)
+        return
     draw.text(xy, drawable(words, bold), font=font(size, bold), fill=fill, anchor=anchor)
 
 
+@lru_cache(maxsize=8192)
 def text_width(words: str, size: int, bold: bool = True) -> int:
     return round(font(size, bold).getlength(drawable(words, bold)))
 
@@ -315,6 +320,8 @@ def chip(colour: Colour, size: int) -> Image.Image:
 def paste(image: Image.Image, sprite: Image.Image, xy: tuple[float, float]) -> None:
     """Paste a sprite at a point, through its own alpha if it has one."""
     at = (round(xy[0]), round(xy[1]))
+    if image.mode == "P":  # blending needs the colours under it: a part drawn in RGB
+        raise ValueError("a sprite is pasted on a palette picture with render.paletted.place")
     image.paste(sprite, at, sprite if sprite.mode == "RGBA" else None)
 
 
@@ -383,17 +390,20 @@ def to_palette(image: Image.Image) -> Image.Image:
 
 
 def png_bytes(image: Image.Image) -> bytes:
-    """A palette PNG: a tenth of the RGB size, and quick to write at a low compress level."""
-    out = io.BytesIO()
-    to_palette(image).save(out, "PNG", compress_level=4)
-    return out.getvalue()
+    """A palette PNG: a tenth of the RGB size. A picture drawn on the palette already
+    (`render.paletted`) is written as it is."""
+    from .paletted import encode_png
+
+    return encode_png(image if image.mode == "P" else to_palette(image))
 
 
 def stack(images: list[Image.Image], gap: int = 0, background: RGB = CARD) -> Image.Image:
-    """Images one above the other, centred, on the card."""
+    """Images one above the other, centred, on the card (on the palette if they are)."""
+    from .paletted import canvas
+
     width = max(im.width for im in images)
     height = sum(im.height for im in images) + gap * (len(images) - 1)
-    out = Image.new("RGB", (width, height), background)
+    out = canvas((width, height), background, images[0].mode == "P")
     y = 0
     for im in images:
         out.paste(im, ((width - im.width) // 2, y))
