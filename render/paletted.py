@@ -102,7 +102,8 @@ def place(image: Image.Image, sprite: Image.Image, at: tuple[int, int]) -> None:
     if image.mode == "P":
         sprite = mapped(sprite)
     x, y = at
-    image.im.paste(sprite.im, (x, y, x + sprite.width, y + sprite.height))
+    width, height = sprite.size
+    image.im.paste(sprite.im, (x, y, x + width, y + height))
 
 
 def as_mode(part: Image.Image, mode: str) -> Image.Image:
@@ -154,7 +155,9 @@ def draw_text(
         mapped_part = theme.to_palette(rgb)
     else:
         mapped_part = _on_ground(found, shape, fill, low)
-    draw.im.paste(mapped_part.crop(cut).im, inside, touched.crop(cut).im)
+    if cut != (0, 0, *part.size):  # at a picture's edge: only what is inside it
+        mapped_part, touched = mapped_part.crop(cut), touched.crop(cut)
+    draw.im.paste(mapped_part.im, inside, touched.im)
 
 
 def _text_part(shape: tuple, fill: RGB) -> tuple[Image.Image, Image.Image]:
