@@ -17,7 +17,8 @@ posts it. Every game is two members (no computers), on SQLite in one process.
   window and until every owed post was delivered, divided by the moves answered. SimCord
   runs in the same process, so this includes Discord's side too: an upper bound on the
   bot's share. `cpu_ms_per_move_bot` leaves SimCord's side out, as a sampler of the loop
-  thread's stacks splits it (`bench/cpu_split.py`).
+  thread's stacks splits it (`bench/cpu_split.py`); `cpu_ms_per_move_pictures` is the
+  picture workers' part of it.
 - `highest_rate_p99_within_50ms`: the highest rate tried (40, 60, 80, … moves/s, 8 s
   each) at which the p99 round trip stayed ≤ 50 ms, every slot was sent, and the courier
   kept up (every owed post delivered within 5 s of the window's end).
@@ -107,7 +108,8 @@ async def window(env, driver: Driver, seats, guild_id: int, seconds: float, **pa
         elapsed = time.perf_counter() - began
         gauges.drain_s = await drained(env)
     gauges.simcord_cpu_s = split.simcord_s
-    gauges.busiest = split.top()
+    gauges.workers_cpu_s = cpu.children_seconds()
+    gauges.busiest = [*split.top(), "by package:", *split.by_package()]
     return gauges, sent, cpu.seconds() - split.sampler_s, elapsed
 
 
@@ -119,9 +121,12 @@ class CpuClock:
         self.children = _children_cpu()
 
     def seconds(self) -> float:
+        return time.process_time() - self.own + self.children_seconds()
+
+    def children_seconds(self) -> float:
+        """The worker processes' part: every picture (and computers' thinking)."""
         now = _children_cpu()
-        children = sum(cpu - self.children.get(pid, 0.0) for pid, cpu in now.items())
-        return time.process_time() - self.own + children
+        return sum(cpu - self.children.get(pid, 0.0) for pid, cpu in now.items())
 
 
 def _children_cpu() -> dict[int, float]:
@@ -162,6 +167,7 @@ def figures_of(gauges: Gauges, cpu_s: float) -> dict[str, float]:
         "longest_gc_pause_ms": round(max(gauges.gc_ms, default=0.0), 1),
         "cpu_ms_per_move": round(cpu_s * 1000 / max(1, answered), 2),
         "cpu_ms_per_move_bot": round((cpu_s - gauges.simcord_cpu_s) * 1000 / max(1, answered), 2),
+        "cpu_ms_per_move_pictures": round(gauges.workers_cpu_s * 1000 / max(1, answered), 2),
         "moves_answered": answered,
         "posts_drained_s": round(gauges.drain_s, 2),
     }

@@ -85,6 +85,15 @@ class CpuSplit:
             if side != "idle"
         ][:count]
 
+    def by_package(self) -> list[str]:
+        """The loop thread's busy samples by side and package (its first folder)."""
+        busy = sum(n for side, n in self.samples.items() if side != "idle") or 1
+        totals: Counter[str] = Counter()
+        for (side, where), n in self.where.items():
+            if side != "idle":
+                totals[f"{side} {where.split('/')[0]}"] += n
+        return [f"{n / busy:6.1%} {name}" for name, n in totals.most_common()]
+
     def __enter__(self) -> CpuSplit:
         self._began = self._loop_cpu()
         self._previous = signal.signal(signal.SIGPROF, self._sample)

@@ -2,9 +2,10 @@
 
 Players mostly see these images on a phone in Discord's dark theme (#313338), scaled to
 about 400 px wide, so everything sits on an opaque dark-slate card, colours are strong and
-each colour carries its own white symbol for colour-blind players. Images are drawn in RGB
-and written as palette PNGs with one fixed palette that holds every flat colour exactly,
-which keeps them small and fast, and lets tests compare colours exactly.
+each colour carries its own white symbol for colour-blind players. Images are written as
+palette PNGs with one fixed palette that holds every flat colour exactly, which keeps them
+small and fast, and lets tests compare colours exactly; the bot's pictures are drawn on
+that palette from parts drawn once in RGB (`render.paletted`).
 """
 
 from __future__ import annotations
