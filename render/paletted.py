@@ -1,4 +1,5 @@
-"""Pictures drawn straight on the shared palette, from parts drawn once, and written fast.
+"""Pictures drawn straight on the shared palette, from parts drawn once (`render.png`
+writes them).
 
 Every picture ends as a palette PNG (`theme.to_palette`): each RGB colour maps to one
 palette index, pixel by pixel, without dithering. So a part pasted whole (a tile, a board's
@@ -21,13 +22,10 @@ names and games pass through it.
 from __future__ import annotations
 
 import math
-import struct
-import zlib
 from collections import OrderedDict
-from functools import lru_cache
+from functools import lru_cache, partial
 
-from PIL import Image, ImageDraw
-from zlib_ng import zlib_ng
+from PIL import Image, ImageDraw, ImageFont
 
 from . import theme
 from .theme import RGB
@@ -36,9 +34,6 @@ MAPPED_LIMIT = 4096
 """Cached sprites whose palette twin is kept (each a few kilobytes)."""
 TEXT_LIMIT = 8192
 """Text parts kept: a name or a number at a size, on a ground, at a sub-pixel spot."""
-PNG_LEVEL = 2
-"""zlib-ng's level for every PNG: a table in about 2 ms, 3 % above Pillow's level 4
-(bench_render's `encodings` lists every level and format measured)."""
 
 _mapped: dict[int, tuple[Image.Image, Image.Image]] = {}
 
@@ -75,9 +70,11 @@ def _colour_indices() -> dict[tuple[int, ...], int]:
 
 
 def _drawable(image: Image.Image) -> Image.Image:
-    """A palette picture whose colour lookup (what `ImageDraw` fills with) is the shared
-    one, copied, not built again from its 256 entries for each picture."""
+    """A palette picture to draw on: `ImageDraw.Draw(image)` gives a `PaletteDraw` (Pillow
+    asks an image for its `getdraw`), and its colour lookup (what shapes are filled with)
+    is the shared one, copied, not built again from its 256 entries for each picture."""
     image.palette.colors = dict(_colour_indices())  # type: ignore[union-attr]
+    image.getdraw = partial(PaletteDraw, image)  # type: ignore[attr-defined]
     return image
 
 
@@ -115,24 +112,42 @@ def as_mode(part: Image.Image, mode: str) -> Image.Image:
 _texts: OrderedDict[tuple, tuple[Image.Image, Image.Image]] = OrderedDict()
 
 
+class PaletteDraw(ImageDraw.ImageDraw):
+    """Drawing on a palette picture: shapes as `ImageDraw` draws them (flat, in a key
+    colour's index); one line of text from parts (`draw_text`), where `ImageDraw` would
+    blend palette indices as if they were grey levels."""
+
+    def text(  # type: ignore[override]
+        self,
+        xy: tuple[float, float],
+        text: str,
+        fill: RGB | None = None,
+        font: ImageFont.FreeTypeFont | None = None,
+        anchor: str | None = None,
+        **options: object,
+    ) -> None:
+        if options or font is None or fill is None or "\n" in text:
+            raise ValueError("a palette picture draws one line in a given font and colour")
+        draw_text(self, xy, text, font, fill, anchor)
+
+
 def draw_text(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
     shown: str,
-    size: int,
+    font: ImageFont.FreeTypeFont,
     fill: RGB,
-    anchor: str,
-    bold: bool,
+    anchor: str | None,
 ) -> None:
-    """`theme.text` on a palette picture: the words drawn in RGB once on the flat colour
-    under them, at the same sub-pixel spot (Pillow places a glyph by the fraction of its
-    start), mapped, kept, and pasted over exactly the pixels the text would touch. On a
-    ground that is not flat (never, in these pictures) it is drawn for this call alone."""
+    """Text on a palette picture: the words drawn in RGB once on the flat colour under
+    them, at the same sub-pixel spot (Pillow places a glyph by the fraction of its start),
+    mapped, kept, and pasted over exactly the pixels the text would touch. On a ground
+    that is not flat (never, in these pictures) it is drawn for this call alone."""
     x, y = xy
     left, top = math.floor(x), math.floor(y)
     spot = (x - left, y - top)
     width, height = draw.im.size
-    shape = (shown, size, bold, anchor, spot)
+    shape = (shown, font, anchor, spot)
     found = _texts.get((shape, fill))
     if found is None:
         found = _text_part(shape, fill)
@@ -164,8 +179,8 @@ def _text_part(shape: tuple, fill: RGB) -> tuple[Image.Image, Image.Image]:
     """The text's coverage (an L mask, exactly as Pillow would blend it) and where it
     sits from the start's whole pixel (`info` dx, dy); and a 1-bit mask of the pixels it
     touches."""
-    shown, size, bold, anchor, spot = shape
-    mask, (dx, dy) = theme.font(size, bold).getmask2(shown, "L", anchor=anchor, start=spot)
+    shown, font, anchor, spot = shape
+    mask, (dx, dy) = font.getmask2(shown, "L", anchor=anchor, start=spot)
     part = Image.new("L", mask.size)
     part.im.paste(mask, (0, 0, *mask.size))
     part.info = {"dx": dx, "dy": dy}
@@ -195,34 +210,6 @@ def _on_ground(found: tuple, shape: tuple, fill: RGB, ground: int) -> Image.Imag
     if len(_grounded) > TEXT_LIMIT:
         _grounded.popitem(last=False)
     return part
-
-
-# --- encoding --------------------------------------------------------------------------
-SIGNATURE = b"\x89PNG\r\n\x1a\n"
-
-
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-
-def encode_png(image: Image.Image, level: int = PNG_LEVEL) -> bytes:
-    """A palette picture as PNG bytes, deflated by zlib-ng: the same pixels Pillow would
-    write, in about a third of its time at a similar size. Rows are unfiltered (filters do
-    nothing for palette indices), so each row is a zero byte and the row's indices."""
-    width, height = image.size
-    rows = Image.new("L", (width + 1, height), 0)
-    rows.im.paste(image.im, (1, 0, width + 1, height))
-    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
-    palette = bytes(image.getpalette()[:768])  # type: ignore[index]
-    return b"".join(
-        (
-            SIGNATURE,
-            _chunk(b"IHDR", header),
-            _chunk(b"PLTE", palette),
-            _chunk(b"IDAT", zlib_ng.compress(rows.tobytes(), level)),
-            _chunk(b"IEND", b""),
-        )
-    )
 
 
 def cache_counts() -> dict[str, int]:

@@ -19,6 +19,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.common import Colour
 
+from .png import encode_png
+
 RGB = tuple[int, int, int]
 
 # --- colours ------------------------------------------------------------------------------
@@ -135,12 +137,8 @@ def text(
     bold: bool = True,
 ) -> None:
     """Draw text, bold unless told otherwise: thin strokes vanish when a phone scales the
-    image down. On a palette picture, from a part drawn once (`render.paletted`)."""
-    if draw.mode == "P":
-        from .paletted import draw_text
-
-        draw_text(draw, xy, drawable(words, bold), size, fill, anchor, bold)
-        return
+    image down. (On a palette picture `draw` draws it from a part drawn once,
+    `render.paletted.PaletteDraw`.)"""
     draw.text(xy, drawable(words, bold), font=font(size, bold), fill=fill, anchor=anchor)
 
 
@@ -393,18 +391,16 @@ def to_palette(image: Image.Image) -> Image.Image:
 def png_bytes(image: Image.Image) -> bytes:
     """A palette PNG: a tenth of the RGB size. A picture drawn on the palette already
     (`render.paletted`) is written as it is."""
-    from .paletted import encode_png
-
     return encode_png(image if image.mode == "P" else to_palette(image))
 
 
 def stack(images: list[Image.Image], gap: int = 0, background: RGB = CARD) -> Image.Image:
     """Images one above the other, centred, on the card (on the palette if they are)."""
-    from .paletted import canvas
-
     width = max(im.width for im in images)
     height = sum(im.height for im in images) + gap * (len(images) - 1)
-    out = canvas((width, height), background, images[0].mode == "P")
+    out = Image.new("RGB", (width, height), background)
+    if images[0].mode == "P":
+        out = to_palette(out)
     y = 0
     for im in images:
         out.paste(im, ((width - im.width) // 2, y))
