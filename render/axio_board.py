@@ -311,19 +311,10 @@ def draw_board(
     layout = axio_layout(game.players, width)
     image = copy_of(board_background(game.players, width), paletted)
     s = layout.cell
-    joins = partners(game.tiles)
-    cells = game.board.cells
-    for index, ch in enumerate(cells):
-        if ch in TILE_LETTERS:
-            sprite = half_sprite(Colour(ch), s, joins.get(index))
-        elif ch == PYRAMID:
-            sprite = pyramid_sprite(s)
-        elif ch == DEAD:
-            sprite = dead_sprite(s)
-        else:
-            continue
-        place(image, sprite, layout.cell_box(index)[:2])
+    paste_cells(image, layout, game)
     mark_moves(image, layout, game)
+    if paletted:
+        _blend_badges(image, layout, game, width)
     draw = ImageDraw.Draw(image)
     ghost = as_placement(preview)
     if ghost:
@@ -337,6 +328,45 @@ def draw_board(
         if all(layout.contains(c) for c in ghost.cells):
             theme.dashed_box(draw, tile_box(layout, ghost.cells), theme.GHOST_LINE, max(2, s // 18))
     return image
+
+
+def paste_cells(
+    image: Image.Image, layout: AxioLayout, game: AxioGame, window: Box | None = None
+) -> None:
+    """The tiles, pyramids and dead cells; with `window`, only those in it, on an image
+    of that window of the board."""
+    joins = partners(game.tiles)
+    left, top = window[:2] if window else (0, 0)
+    for index, ch in enumerate(game.board.cells):
+        if ch in TILE_LETTERS:
+            sprite = half_sprite(Colour(ch), layout.cell, joins.get(index))
+        elif ch == PYRAMID:
+            sprite = pyramid_sprite(layout.cell)
+        elif ch == DEAD:
+            sprite = dead_sprite(layout.cell)
+        else:
+            continue
+        x0, y0, x1, y1 = layout.cell_box(index)
+        if window and (x1 <= left or y1 <= top or x0 >= window[2] or y0 >= window[3]):
+            continue
+        place(image, sprite, (x0 - left, y0 - top))
+
+
+def _blend_badges(image: Image.Image, layout: AxioLayout, game: AxioGame, width: int) -> None:
+    """A palette board's badges: each blends its rim with the tiles under it, so it is
+    drawn in RGB on the window of the board around it (the board drawn again there, its
+    rings and badges), mapped and pasted, as the whole board drawn in RGB would have it.
+    A window starts on even pixels, so the badges' half-pixel spots round the same way."""
+    size = badge_size(layout)
+    for mark in recent_marks(game):
+        cx, cy = badge_centre(layout, Placement.parse(mark.move))
+        left, top = (round(cx - size / 2) - 2) // 2 * 2, (round(cy - size / 2) - 2) // 2 * 2
+        box = (max(0, left), max(0, top), min(image.width, left + size + 4),
+               min(image.height, top + size + 4))  # fmt: skip
+        window = board_background(game.players, width).crop(box)
+        paste_cells(window, layout, game, box)
+        mark_moves(window, layout, game, box[:2])
+        image.paste(theme.to_palette(window), box[:2])
 
 
 def badge_size(layout: AxioLayout) -> int:
@@ -353,16 +383,25 @@ def badge_centre(layout: AxioLayout, placement: Placement) -> tuple[int, int]:
     return (max(x0, low), max(y0, low))
 
 
-def mark_moves(image: Image.Image, layout: AxioLayout, game: AxioGame) -> None:
+def mark_moves(
+    image: Image.Image, layout: AxioLayout, game: AxioGame, shift: tuple[int, int] = (0, 0)
+) -> None:
     """Every placement since the player to move last played: ringed in its mover's seat
-    colour, with its numbered badge (rings first, so no ring crosses a badge)."""
+    colour, with its numbered badge (rings first, so no ring crosses a badge). `shift`:
+    the image is a window of the board from there. A palette board's badges are blended
+    apart (`_blend_badges`)."""
     draw = ImageDraw.Draw(image)
+    dx, dy = shift
     placed = [(mark, Placement.parse(mark.move)) for mark in recent_marks(game)]
     for mark, placement in placed:
-        box = tile_box(layout, placement.cells)
+        x0, y0, x1, y1 = tile_box(layout, placement.cells)
+        box = (x0 - dx, y0 - dy, x1 - dx, y1 - dy)
         theme.highlight_box(draw, box, layout.cell, seat_colour(mark.seat))
+    if image.mode == "P":
+        return
     for mark, placement in placed:
-        paste_chip(image, mark, badge_centre(layout, placement), badge_size(layout))
+        cx, cy = badge_centre(layout, placement)
+        paste_chip(image, mark, (cx - dx, cy - dy), badge_size(layout))
 
 
 def tile_box(layout: AxioLayout, cells: tuple[int, int]) -> Box:

@@ -93,7 +93,9 @@ def ghost_tile(corners: Tile, tile: int) -> Image.Image:
     return Image.blend(card, tile_sprite(corners, tile), theme.GHOST_ALPHA)
 
 
-def _mark_move(image: Image.Image, layout: RotaLayout, mark: Mark) -> None:
+def _mark_move(
+    image: Image.Image, layout: RotaLayout, mark: Mark, corners: Tile | None = None
+) -> None:
     """A move since the player to move last played: a frame in its mover's seat colour
     with a dark inner edge (a white frame on the pale face), thin enough to leave the
     corners readable, and its numbered badge on the tile's bare middle,
@@ -102,7 +104,18 @@ def _mark_move(image: Image.Image, layout: RotaLayout, mark: Mark) -> None:
     left, top, right, bottom = layout.position_box(position)
     frame = (left, top, right - 1, bottom - 1)
     theme.highlight_box(ImageDraw.Draw(image), frame, layout.tile // 2, seat_colour(mark.seat))
-    paste_chip(image, mark, layout.position_centre(position), mark_badge(layout.tile))
+    centre, size = layout.position_centre(position), mark_badge(layout.tile)
+    if image.mode == "P" and corners is not None:
+        # The badge's rim blends with the face under it, which is not quite flat (the
+        # tile's sprite is scaled down): drawn in RGB on the tile around it, mapped. The
+        # window starts on even pixels, so the badge's half-pixel spot rounds the same way.
+        x0, y0 = ((round(c - size / 2) - 2) // 2 * 2 for c in centre)
+        box = (x0 - left, y0 - top, x0 - left + size + 4, y0 - top + size + 4)
+        window = tile_sprite(corners, layout.tile).crop(box)
+        paste_chip(window, mark, (centre[0] - x0, centre[1] - y0), size)
+        image.paste(theme.to_palette(window), (x0, y0))
+        return
+    paste_chip(image, mark, centre, size)
 
 
 def mark_badge(tile: int) -> int:
@@ -183,9 +196,11 @@ def _draw_band(
     for position, corners in game.display:
         if layout.contains(position):  # a band or a close-up shows a window of the display
             place(image, tile_sprite(corners, layout.tile), layout.position_box(position)[:2])
+    tiles = dict(game.display)
     for mark in recent_marks(game):
-        if layout.contains(RotaMove.parse(mark.move).position):
-            _mark_move(image, layout, mark)
+        position = RotaMove.parse(mark.move).position
+        if layout.contains(position):
+            _mark_move(image, layout, mark, tiles.get(position))
     if labels and not game.is_over:  # a finished game has nowhere left to play
         for position in game.legal_positions():
             if layout.contains(position) and (move is None or position != move.position):

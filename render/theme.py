@@ -319,8 +319,8 @@ def chip(colour: Colour, size: int) -> Image.Image:
 def paste(image: Image.Image, sprite: Image.Image, xy: tuple[float, float]) -> None:
     """Paste a sprite at a point, through its own alpha if it has one."""
     at = (round(xy[0]), round(xy[1]))
-    if image.mode == "P":  # blending needs the colours under it: a part drawn in RGB
-        raise ValueError("a sprite is pasted on a palette picture with render.paletted.place")
+    if image.mode == "P":  # blending needs the RGB colours under it: a window drawn in RGB
+        raise ValueError("a sprite is blended on a palette picture in an RGB window")
     image.paste(sprite, at, sprite if sprite.mode == "RGBA" else None)
 
 
