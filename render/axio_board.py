@@ -331,13 +331,19 @@ def draw_board(
 
 
 def paste_cells(
-    image: Image.Image, layout: AxioLayout, game: AxioGame, window: Box | None = None
+    image: Image.Image,
+    layout: AxioLayout,
+    game: AxioGame,
+    window: Box | None = None,
+    joins: dict[int, int] | None = None,
 ) -> None:
     """The tiles, pyramids and dead cells; with `window`, only those in it, on an image
-    of that window of the board."""
-    joins = partners(game.tiles)
+    of that window of the board (`joins`: the game's `partners`, if known)."""
+    joins = partners(game.tiles) if joins is None else joins
     left, top = window[:2] if window else (0, 0)
-    for index, ch in enumerate(game.board.cells):
+    cells = game.board.cells
+    for index in _cells_in(layout, window) if window else range(len(cells)):
+        ch = cells[index]
         if ch in TILE_LETTERS:
             sprite = half_sprite(Colour(ch), layout.cell, joins.get(index))
         elif ch == PYRAMID:
@@ -346,10 +352,20 @@ def paste_cells(
             sprite = dead_sprite(layout.cell)
         else:
             continue
-        x0, y0, x1, y1 = layout.cell_box(index)
-        if window and (x1 <= left or y1 <= top or x0 >= window[2] or y0 >= window[3]):
-            continue
+        x0, y0, _, _ = layout.cell_box(index)
         place(image, sprite, (x0 - left, y0 - top))
+
+
+def _cells_in(layout: AxioLayout, window: Box) -> list[int]:
+    """The cells of the play area that reach into a window of the board image."""
+    (ox, oy), cell, low = layout.origin, layout.cell, layout.low
+    cols = range(
+        max(0, (window[0] - ox) // cell), min(layout.count, (window[2] - ox - 1) // cell + 1)
+    )
+    rows = range(
+        max(0, (window[1] - oy) // cell), min(layout.count, (window[3] - oy - 1) // cell + 1)
+    )
+    return [(row + low) * SIZE + col + low for row in rows for col in cols]
 
 
 def _blend_badges(image: Image.Image, layout: AxioLayout, game: AxioGame, width: int) -> None:
@@ -357,16 +373,20 @@ def _blend_badges(image: Image.Image, layout: AxioLayout, game: AxioGame, width:
     drawn in RGB on the window of the board around it (the board drawn again there, its
     rings and badges), mapped and pasted, as the whole board drawn in RGB would have it.
     A window starts on even pixels, so the badges' half-pixel spots round the same way."""
-    size = badge_size(layout)
+    size, joins = badge_size(layout), partners(game.tiles)
     for mark in recent_marks(game):
-        cx, cy = badge_centre(layout, Placement.parse(mark.move))
+        cx, cy = badge_centre(layout, parsed(mark.move))
         left, top = (round(cx - size / 2) - 2) // 2 * 2, (round(cy - size / 2) - 2) // 2 * 2
         box = (max(0, left), max(0, top), min(image.width, left + size + 4),
                min(image.height, top + size + 4))  # fmt: skip
         window = board_background(game.players, width).crop(box)
-        paste_cells(window, layout, game, box)
+        paste_cells(window, layout, game, box, joins)
         mark_moves(window, layout, game, box[:2])
         image.paste(theme.to_palette(window), box[:2])
+
+
+parsed = lru_cache(maxsize=1024)(Placement.parse)
+"""A placement from its text, read once (every badge's window reads every mark)."""
 
 
 def badge_size(layout: AxioLayout) -> int:
@@ -392,7 +412,7 @@ def mark_moves(
     apart (`_blend_badges`)."""
     draw = ImageDraw.Draw(image)
     dx, dy = shift
-    placed = [(mark, Placement.parse(mark.move)) for mark in recent_marks(game)]
+    placed = [(mark, parsed(mark.move)) for mark in recent_marks(game)]
     for mark, placement in placed:
         x0, y0, x1, y1 = tile_box(layout, placement.cells)
         box = (x0 - dx, y0 - dy, x1 - dx, y1 - dy)

@@ -7,6 +7,7 @@ where things are in each part also say where they are here, shifted by `table_or
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -17,7 +18,7 @@ from engine.rota import RotaGame
 
 from . import theme
 from .axio_board import axio_layout, draw_board
-from .marks import LEGEND, draw_legend
+from .marks import LEGEND, draw_legend, legend_title, recent_marks
 from .paletted import as_mode, canvas
 from .pieces import draw_hand, draw_rack
 from .rota_display import draw_display
@@ -132,8 +133,11 @@ def draw_table(
     sx, sy = 0, STATUS + board.height + LEGEND + GAP
     image = canvas((WIDTH, sy + scores.height + FOOTER), theme.CARD, paletted)
     image.paste(board, (bx, by))
-    legend = draw_legend(game, names, WIDTH, words)  # badges blended on the card, in RGB
-    image.paste(as_mode(legend, image.mode), (0, STATUS + board.height))
+    if paletted:
+        legend = _legend_part(game, names, words)
+    else:
+        legend = draw_legend(game, names, WIDTH, words)
+    image.paste(legend, (0, STATUS + board.height))
     image.paste(scores, (sx, sy))
     draw = ImageDraw.Draw(image)
     x = 16
@@ -150,6 +154,25 @@ def draw_table(
     if own.width > WIDTH:
         own = own.resize((WIDTH, round(own.height * WIDTH / own.width)), Image.Resampling.LANCZOS)
     return theme.stack([image, as_mode(own, image.mode)])
+
+
+LEGENDS_KEPT = 256
+_legends: OrderedDict[tuple, Image.Image] = OrderedDict()
+
+
+def _legend_part(game: TileGame, names: list[str], words: PictureWords) -> Image.Image:
+    """The legend on the palette, drawn once for what it shows (its badges blend on the
+    card, in RGB): kept by the marks' numbers and seats, its title, the names, the words."""
+    marks = tuple((mark.number, mark.seat) for mark in recent_marks(game))
+    key = (marks, legend_title(game, names, words), tuple(names), words)
+    part = _legends.get(key)
+    if part is None:
+        part = _legends[key] = as_mode(draw_legend(game, names, WIDTH, words), "P")
+        if len(_legends) > LEGENDS_KEPT:
+            _legends.popitem(last=False)
+    else:
+        _legends.move_to_end(key)
+    return part
 
 
 def render_table(
