@@ -341,19 +341,23 @@ def paste_cells(
     of that window of the board (`joins`: the game's `partners`, if known)."""
     joins = partners(game.tiles) if joins is None else joins
     left, top = window[:2] if window else (0, 0)
-    cells = game.board.cells
+    cells, corners = game.board.cells, layout.corners
     for index in _cells_in(layout, window) if window else range(len(cells)):
         ch = cells[index]
-        if ch in TILE_LETTERS:
-            sprite = half_sprite(Colour(ch), layout.cell, joins.get(index))
-        elif ch == PYRAMID:
-            sprite = pyramid_sprite(layout.cell)
-        elif ch == DEAD:
-            sprite = dead_sprite(layout.cell)
-        else:
-            continue
-        x0, y0, _, _ = layout.cell_box(index)
-        place(image, sprite, (x0 - left, y0 - top))
+        if ch in TILE_LETTERS or ch in (PYRAMID, DEAD):
+            x0, y0 = corners[index]
+            place(image, cell_sprite(ch, layout.cell, joins.get(index)), (x0 - left, y0 - top))
+
+
+@lru_cache(maxsize=256)
+def cell_sprite(ch: str, s: int, towards: int | None) -> Image.Image:
+    """What a cell of the board notation shows: a tile half (joined `towards` its other
+    half), a pyramid or a dead cell."""
+    if ch == PYRAMID:
+        return pyramid_sprite(s)
+    if ch == DEAD:
+        return dead_sprite(s)
+    return half_sprite(Colour(ch), s, towards)
 
 
 def _cells_in(layout: AxioLayout, window: Box) -> list[int]:
