@@ -255,12 +255,12 @@ def _track_band(layout: ScoreLayout, i: int) -> tuple[int, int]:
 
 @lru_cache(maxsize=512)
 def _track_row(layout: ScoreLayout, i: int, score: int, low: bool) -> Image.Image:
-    """A colour's track at a score across the panel, drawn in RGB as `_track` draws it:
-    what a palette panel pastes."""
+    """A colour's track at a score across the panel, drawn in RGB as `_track` draws it and
+    kept mapped (a quarter of the RGB's memory): what a palette panel pastes."""
     image = _empty_panel(layout).copy()
     _track(image, i, score, low, layout)
     top, bottom = _track_band(layout, i)
-    return image.crop((0, top, layout.width, bottom))
+    return theme.to_palette(image.crop((0, top, layout.width, bottom)))
 
 
 def draw_panel(
