@@ -16,7 +16,9 @@ posts it. Every game is two members (no computers), on SQLite in one process.
   (the painter's, which draw every picture; psutil reads them while they live) over the
   window and until every owed post was delivered, divided by the moves answered. SimCord
   runs in the same process, so this includes Discord's side too: an upper bound on the
-  bot's share.
+  bot's share. `cpu_ms_per_move_bot` leaves SimCord's side out, as a sampler of the loop
+  thread's stacks splits it (`bench/cpu_split.py`); `cpu_ms_per_move_pictures` is the
+  picture workers' part of it.
 - `highest_rate_p99_within_50ms`: the highest rate tried (40, 60, 80, … moves/s, 8 s
   each) at which the p99 round trip stayed ≤ 50 ms, every slot was sent, and the courier
   kept up (every owed post delivered within 5 s of the window's end).
@@ -37,6 +39,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import cProfile
 import json
 import sys
 import tempfile
@@ -46,6 +49,7 @@ from pathlib import Path
 import psutil
 
 from bench.common import percentile, report
+from bench.cpu_split import CpuSplit
 from bench.load_driver import Driver, Gauges, Seats, planned_moves
 from bench.slow_steps import SlowSteps
 from bot.app import create_bot
@@ -95,13 +99,18 @@ async def deal(env, games: int, world: int) -> tuple[int, list[Seats], Driver]: 
 async def window(env, driver: Driver, seats, guild_id: int, seconds: float, **pace):  # type: ignore[no-untyped-def]
     """One timed window, then every owed post delivered; with the CPU it all took: this
     process's (every thread) and its live children's (the painter's and the thinker's
-    workers: `RUSAGE_CHILDREN` counts only children that ended)."""
+    workers: `RUSAGE_CHILDREN` counts only children that ended), less the CPU sampler's
+    own; and in `gauges.simcord_cpu_s` SimCord's part of it (`bench.cpu_split`)."""
     cpu = CpuClock()
     began = time.perf_counter()
-    gauges, sent = await driver.run(seats, guild_id, seconds, **pace)
-    elapsed = time.perf_counter() - began
-    gauges.drain_s = await drained(env)
-    return gauges, sent, cpu.seconds(), elapsed
+    with CpuSplit() as split:
+        gauges, sent = await driver.run(seats, guild_id, seconds, **pace)
+        elapsed = time.perf_counter() - began
+        gauges.drain_s = await drained(env)
+    gauges.simcord_cpu_s = split.simcord_s
+    gauges.workers_cpu_s = cpu.children_seconds()
+    gauges.busiest = [*split.top(), "by package:", *split.by_package()]
+    return gauges, sent, cpu.seconds() - split.sampler_s, elapsed
 
 
 class CpuClock:
@@ -112,9 +121,12 @@ class CpuClock:
         self.children = _children_cpu()
 
     def seconds(self) -> float:
+        return time.process_time() - self.own + self.children_seconds()
+
+    def children_seconds(self) -> float:
+        """The worker processes' part: every picture (and computers' thinking)."""
         now = _children_cpu()
-        children = sum(cpu - self.children.get(pid, 0.0) for pid, cpu in now.items())
-        return time.process_time() - self.own + children
+        return sum(cpu - self.children.get(pid, 0.0) for pid, cpu in now.items())
 
 
 def _children_cpu() -> dict[int, float]:
@@ -154,6 +166,8 @@ def figures_of(gauges: Gauges, cpu_s: float) -> dict[str, float]:
         "loop_lag_ms_max": round(max(gauges.lag_ms), 1),
         "longest_gc_pause_ms": round(max(gauges.gc_ms, default=0.0), 1),
         "cpu_ms_per_move": round(cpu_s * 1000 / max(1, answered), 2),
+        "cpu_ms_per_move_bot": round((cpu_s - gauges.simcord_cpu_s) * 1000 / max(1, answered), 2),
+        "cpu_ms_per_move_pictures": round(gauges.workers_cpu_s * 1000 / max(1, answered), 2),
         "moves_answered": answered,
         "posts_drained_s": round(gauges.drain_s, 2),
     }
@@ -188,11 +202,21 @@ async def slow_steps(games: int, rate: float, seconds: float) -> dict:
         return {"slow_steps": steps.worst(), "held_at": held.stalls()}
 
 
-async def sqlite_load(games: int, rate: float, seconds: float, search: bool) -> dict:
+async def sqlite_load(
+    games: int, rate: float, seconds: float, search: bool, profile: str | None = None
+) -> dict:
     async with sqlite_bot(games, rate) as (env, driver, seats, guild_id):
+        profiler = cProfile.Profile() if profile else None
+        if profiler is not None:
+            profiler.enable()
         gauges, _, cpu_s, _ = await window(env, driver, seats, guild_id, seconds, rate=rate)
+        if profiler is not None:
+            profiler.disable()
+            profiler.dump_stats(profile)
         if gauges.refused:
             raise RuntimeError(f"moves were refused: {gauges.refused[:3]}")
+        print("the loop thread's busiest places (share of its busy samples):")
+        print("\n".join(gauges.busiest), flush=True)
         figures = figures_of(gauges, cpu_s)
         figures["rate_moves_per_s"] = rate
         figures["games"] = games
@@ -244,6 +268,7 @@ async def postgres_share(url: str, world: int, games: int, seconds: float) -> di
             "answered": len(gauges.rtt_ms),
             "seconds": seconds,
             "cpu_s": cpu_s,
+            "simcord_cpu_s": gauges.simcord_cpu_s,
             "drain_s": gauges.drain_s,
             "rtt_ms_p50": percentile(gauges.rtt_ms, 0.5),
         }
@@ -294,6 +319,9 @@ async def _two_processes(admin_url: str, games: int, seconds: float) -> dict[str
         "postgres_cpu_ms_per_move": round(
             sum(s["cpu_s"] for s in shares) * 1000 / max(1, answered), 2
         ),
+        "postgres_cpu_ms_per_move_bot": round(
+            sum(s["cpu_s"] - s["simcord_cpu_s"] for s in shares) * 1000 / max(1, answered), 2
+        ),
     }
 
 
@@ -308,6 +336,9 @@ def main() -> None:
     parser.add_argument(
         "--slow-steps", action="store_true", help="only list the loop's steps over 10 ms"
     )
+    parser.add_argument(
+        "--profile", metavar="FILE", help="cProfile the bot's process over the main window"
+    )
     parser.add_argument("--child", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.slow_steps:
@@ -317,7 +348,9 @@ def main() -> None:
         share = asyncio.run(postgres_share(args.database_url, args.child, args.games, args.seconds))
         print(json.dumps(share), flush=True)
         return
-    figures = asyncio.run(sqlite_load(args.games, args.rate, args.seconds, not args.no_search))
+    figures = asyncio.run(
+        sqlite_load(args.games, args.rate, args.seconds, not args.no_search, args.profile)
+    )
     figures["path"] = "slash command → read, store + outbox → answer; courier: picture, post"
     if not args.no_postgres:
         figures.update(postgres_load(args.database_url, args.games // 2, args.seconds / 2))

@@ -1,18 +1,37 @@
 """Rendering speed and size: the images every turn sends, and a whole-game replay.
 
-Run: python -m bench.bench_render
+Run: python -m bench.bench_render [--no-encodings]
 Goals (issue 4): a late 4-player AXIO board ≤ 30 ms and ≤ 200 KB, a 40-tile Rota display
-≤ 30 ms, the replay of a whole 4-player AXIO game ≤ 3 s and ≤ 8 MB.
+≤ 30 ms, the replay of a whole 4-player AXIO game ≤ 3 s and ≤ 8 MB. Issue 36 (pictures
+from parts, `render/paletted.py`): table ≤ 3.5 ms, board ≤ 1.5 ms, scoreboard ≤ 1.5 ms,
+Rota display ≤ 2 ms, a whole replay ≤ 0.5 s, sizes ≤ 10 % above the drawing before it; the
+caches ≤ 50 MB with 200 games' pictures.
+
+`*_ms` are median wall times, `*_cpu_ms` median CPU times (`time.process_time`), which a
+busy machine disturbs less. `encodings` times the ways of writing the late table (see
+`encoding_figures`). `cache_mb_200_games` is how much the process grows while it draws the
+tables, boards and scoreboards of 200 games (its caches filling; RSS), after one of each
+kind was drawn, before anything else (memory another figure freed would hide it).
 """
 
 from __future__ import annotations
 
+import argparse
+import io
+import random
 import time
+
+import psutil
+from PIL import Image
 
 import render
 from bench.bench_engine import position_after
-from bench.common import median_ms, report
+from bench.common import median_cpu_ms, median_ms, report
 from engine import AxioGame, RotaGame
+from render import paletted, theme
+from render.png import encode_png
+from render.table import draw_table
+from render.words import PictureWords
 
 NAMES = ["Alice", "Bob", "Chandra", "Dmitri"]
 
@@ -36,30 +55,123 @@ def render_figures() -> dict[str, float]:
     assert hand is not None
     finished = position_after(AxioGame, axio_tiles, 10**6, seed=11)
     moves = [entry.move for entry in finished.log]
-    start = time.perf_counter()
+    render.render_table(display, NAMES)  # the display's sprites and names, once a process
+    start, cpu = time.perf_counter(), time.process_time()
     replay = render.render_replay(AxioGame, 4, 11, moves, NAMES)
-    replay_s = time.perf_counter() - start
-    return {
+    replay_s, replay_cpu_s = time.perf_counter() - start, time.process_time() - cpu
+    timed = {
+        "axio_board": lambda: render.render_axio_board(late),
+        "rota_display": lambda: render.render_rota_display(display),
+        "scoreboard": lambda: render.render_scoreboard(late, NAMES),
+        "table": lambda: render.render_table(late, NAMES),
+        "rota_table": lambda: render.render_table(display, NAMES),
+        "rack": lambda: render.render_rack(rack),
+        "hand": lambda: render.render_hand(hand),
+    }
+    figures: dict[str, float] = {
         "axio_board_first_ms": first_ms,
         "axio_board_tiles": len(late.tiles),
-        "axio_board_ms": median_ms(lambda: render.render_axio_board(late), runs=40),
-        "axio_board_kb": round(len(first) / 1024, 1),
         "rota_display_tiles": len(display.display),
-        "rota_display_ms": median_ms(lambda: render.render_rota_display(display), runs=40),
-        "rota_display_kb": round(len(render.render_rota_display(display)) / 1024, 1),
-        "scoreboard_ms": median_ms(lambda: render.render_scoreboard(late, NAMES), runs=40),
-        "table_ms": median_ms(lambda: render.render_table(late, NAMES), runs=20),
-        "table_kb": round(len(render.render_table(late, NAMES)) / 1024, 1),
-        "rack_ms": median_ms(lambda: render.render_rack(rack), runs=40),
-        "hand_ms": median_ms(lambda: render.render_hand(hand), runs=40),
-        "replay_turns": len({entry.turn for entry in finished.log}),
-        "replay_s": round(replay_s, 3),
-        "replay_mb": round(len(replay) / 2**20, 3),
+    }
+    for name, draw in timed.items():
+        figures[f"{name}_ms"] = median_ms(draw, runs=40)
+        figures[f"{name}_cpu_ms"] = median_cpu_ms(draw, runs=40)
+    figures.update(
+        {
+            "axio_board_kb": round(len(first) / 1024, 1),
+            "rota_display_kb": round(len(render.render_rota_display(display)) / 1024, 1),
+            "scoreboard_kb": round(len(render.render_scoreboard(late, NAMES)) / 1024, 1),
+            "table_kb": round(len(render.render_table(late, NAMES)) / 1024, 1),
+            "replay_turns": len({entry.turn for entry in finished.log}),
+            "replay_s": round(replay_s, 3),
+            "replay_cpu_s": round(replay_cpu_s, 3),
+            "replay_mb": round(len(replay) / 2**20, 3),
+        }
+    )
+    return figures
+
+
+def encoding_figures(game: AxioGame) -> dict[str, list[float]]:
+    """[CPU ms, KB] of writing the late table each way: Pillow's PNG from the RGB picture
+    (mapping it to the palette first) at every compress_level; Pillow's PNG of the picture
+    drawn on the palette ("palette direct"); our writer with zlib-ng; lossless WebP at its
+    lowest efforts (Discord shows WebP inline), from the palette picture's colours."""
+    rgb = draw_table(game, NAMES)
+    direct = draw_table(game, NAMES, paletted=True)
+
+    def pillow(image: Image.Image, **options: object) -> bytes:
+        out = io.BytesIO()
+        image.save(out, **options)  # type: ignore[arg-type]
+        return out.getvalue()
+
+    ways = {
+        **{
+            f"png_rgb_level_{level}": lambda level=level: pillow(
+                theme.to_palette(rgb), format="PNG", compress_level=level
+            )
+            for level in range(10)
+        },
+        **{
+            f"png_direct_level_{level}": lambda level=level: pillow(
+                direct, format="PNG", compress_level=level
+            )
+            for level in (1, 2, 4)
+        },
+        **{
+            f"png_direct_zlib_ng_{level}": lambda level=level: encode_png(direct, level)
+            for level in (1, 2, 3, 4)
+        },
+        **{
+            f"webp_lossless_method_{method}": lambda method=method: pillow(
+                direct.convert("RGB"), format="WEBP", lossless=True, method=method, quality=0
+            )
+            for method in (0, 1)
+        },
+    }
+    return {
+        name: [
+            median_cpu_ms(write, runs=3 if "level_9" in name else 9),
+            round(len(write()) / 1024, 1),
+        ]
+        for name, write in ways.items()
     }
 
 
+def cache_figures() -> dict[str, float]:
+    """How much the process grows while 200 other games' pictures fill its caches."""
+    rng = random.Random(36)
+    games = []
+    for number in range(200):
+        kind, laid = (AxioGame, axio_tiles) if number % 2 else (RotaGame, rota_tiles)
+        players = 1 + number % 4
+        tiles = rng.randrange(0, 50 if kind is AxioGame else 35)
+        names = [f"Player {rng.randrange(10_000)}" for _ in range(players)]
+        game = position_after(kind, laid, tiles, players=players, seed=number)
+        games.append((game, names))
+    german = PictureWords(to_move="{name} ist am Zug · Zug {turn}", low="niedrigste {score}")
+    for game, names in games[:4]:
+        render.render_table(game, names)
+    process = psutil.Process()
+    before = process.memory_info().rss
+    for game, names in games:
+        for words in (PictureWords(), german):
+            render.render_table(game, names, words=words)
+            render.render_scoreboard(game, names, words)
+        render.render_board(game)
+    grown = process.memory_info().rss - before
+    return {"cache_mb_200_games": round(grown / 2**20, 1), **paletted.cache_counts()}
+
+
 def main() -> None:
-    report(render_figures())
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--no-encodings", action="store_true", help="skip timing the encoders")
+    args = parser.parse_args()
+    caches = cache_figures()  # first: memory freed by the replay would hide the growth
+    figures: dict[str, object] = dict(render_figures())
+    if not args.no_encodings:
+        figures["encodings"] = encoding_figures(position_after(AxioGame, axio_tiles, 60))
+    figures.update(caches)
+    report(figures)
 
 
 if __name__ == "__main__":

@@ -64,6 +64,12 @@ class Gauges:
     late_starts: int = 0
     drain_s: float = 0.0
     """How long after the window the courier took to deliver every owed post."""
+    simcord_cpu_s: float = 0.0
+    """The CPU the simulated Discord took meanwhile (`bench.cpu_split`)."""
+    workers_cpu_s: float = 0.0
+    """The worker processes' CPU meanwhile (the pictures)."""
+    busiest: list[str] = field(default_factory=list)
+    """The loop thread's busiest places meanwhile (`bench.cpu_split`)."""
 
 
 def planned_moves(kind: str, players: int, seed: int, users: list[int], count: int) -> list:

@@ -10,7 +10,7 @@ numbers keep their real names (a 2-player board runs C–K, 3–11).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -31,6 +31,7 @@ from engine.common import Colour, IllegalMoveError
 
 from . import theme
 from .marks import paste_chip, recent_marks, seat_colour
+from .paletted import copy_of, place
 
 BOARD_WIDTH = 720
 """The width of a full-size board image; a phone shows it at about 400 px."""
@@ -66,17 +67,25 @@ class AxioLayout:
         side = self.pad * 2 + self.label + self.count * self.cell
         return (side, side)
 
+    @cached_property
+    def corners(self) -> dict[int, tuple[int, int]]:
+        """The top-left corner of every cell of the play area, by index, worked out once."""
+        low, count, (ox, oy) = self.low, self.count, self.origin
+        return {
+            (row + low) * SIZE + col + low: (ox + col * self.cell, oy + row * self.cell)
+            for row in range(count)
+            for col in range(count)
+        }
+
     def contains(self, index: int) -> bool:
-        row, col = divmod(index, SIZE)
-        return 0 <= row - self.low < self.count and 0 <= col - self.low < self.count
+        return index in self.corners
 
     def cell_box(self, index: int) -> Box:
         """The cell's square, [x0, x1) × [y0, y1); only cells of the play area have one."""
-        if not self.contains(index):
+        corner = self.corners.get(index)
+        if corner is None:
             raise IllegalMoveError("that cell is outside the play area of this game")
-        row, col = divmod(index, SIZE)
-        x0 = self.origin[0] + (col - self.low) * self.cell
-        y0 = self.origin[1] + (row - self.low) * self.cell
+        x0, y0 = corner
         return (x0, y0, x0 + self.cell, y0 + self.cell)
 
     def cell_centre(self, index: int) -> tuple[int, int]:
@@ -291,26 +300,21 @@ def as_placement(move: Placement | str | None) -> Placement | None:
 
 
 def draw_board(
-    game: AxioGame, width: int = BOARD_WIDTH, preview: Placement | str | None = None
+    game: AxioGame,
+    width: int = BOARD_WIDTH,
+    preview: Placement | str | None = None,
+    paletted: bool = False,
 ) -> Image.Image:
     """The board as an RGB image: tiles, pyramids, dead cells, the moves since the player to
-    move last played, a ghost move."""
+    move last played, a ghost move; `paletted`: on the palette, from its parts mapped once
+    (`render.paletted`)."""
     layout = axio_layout(game.players, width)
-    image = board_background(game.players, width).copy()
+    image = copy_of(board_background(game.players, width), paletted)
     s = layout.cell
-    joins = partners(game.tiles)
-    cells = game.board.cells
-    for index, ch in enumerate(cells):
-        if ch in TILE_LETTERS:
-            sprite = half_sprite(Colour(ch), s, joins.get(index))
-        elif ch == PYRAMID:
-            sprite = pyramid_sprite(s)
-        elif ch == DEAD:
-            sprite = dead_sprite(s)
-        else:
-            continue
-        image.paste(sprite, layout.cell_box(index)[:2])
+    paste_cells(image, layout, game)
     mark_moves(image, layout, game)
+    if paletted:
+        _blend_badges(image, layout, game, width)
     draw = ImageDraw.Draw(image)
     ghost = as_placement(preview)
     if ghost:
@@ -320,10 +324,73 @@ def draw_board(
         ):
             if layout.contains(cell):
                 sprite = ghost_sprite(colour, s, direction_between(cell, other))
-                image.paste(sprite, layout.cell_box(cell)[:2])
+                place(image, sprite, layout.cell_box(cell)[:2])
         if all(layout.contains(c) for c in ghost.cells):
             theme.dashed_box(draw, tile_box(layout, ghost.cells), theme.GHOST_LINE, max(2, s // 18))
     return image
+
+
+def paste_cells(
+    image: Image.Image,
+    layout: AxioLayout,
+    game: AxioGame,
+    window: Box | None = None,
+    joins: dict[int, int] | None = None,
+) -> None:
+    """The tiles, pyramids and dead cells; with `window`, only those in it, on an image
+    of that window of the board (`joins`: the game's `partners`, if known)."""
+    joins = partners(game.tiles) if joins is None else joins
+    left, top = window[:2] if window else (0, 0)
+    cells, corners = game.board.cells, layout.corners
+    for index in _cells_in(layout, window) if window else range(len(cells)):
+        ch = cells[index]
+        if ch in TILE_LETTERS or ch in (PYRAMID, DEAD):
+            x0, y0 = corners[index]
+            place(image, cell_sprite(ch, layout.cell, joins.get(index)), (x0 - left, y0 - top))
+
+
+@lru_cache(maxsize=256)
+def cell_sprite(ch: str, s: int, towards: int | None) -> Image.Image:
+    """What a cell of the board notation shows: a tile half (joined `towards` its other
+    half), a pyramid or a dead cell."""
+    if ch == PYRAMID:
+        return pyramid_sprite(s)
+    if ch == DEAD:
+        return dead_sprite(s)
+    return half_sprite(Colour(ch), s, towards)
+
+
+def _cells_in(layout: AxioLayout, window: Box) -> list[int]:
+    """The cells of the play area that reach into a window of the board image."""
+    (ox, oy), cell, low = layout.origin, layout.cell, layout.low
+    cols = range(
+        max(0, (window[0] - ox) // cell), min(layout.count, (window[2] - ox - 1) // cell + 1)
+    )
+    rows = range(
+        max(0, (window[1] - oy) // cell), min(layout.count, (window[3] - oy - 1) // cell + 1)
+    )
+    return [(row + low) * SIZE + col + low for row in rows for col in cols]
+
+
+def _blend_badges(image: Image.Image, layout: AxioLayout, game: AxioGame, width: int) -> None:
+    """A palette board's badges: each blends its rim with the tiles under it, so it is
+    drawn in RGB on the window of the board around it (the board drawn again there, its
+    rings and badges), mapped and pasted, as the whole board drawn in RGB would have it.
+    A window starts on even pixels, so the badges' half-pixel spots round the same way."""
+    size, joins = badge_size(layout), partners(game.tiles)
+    for mark in recent_marks(game):
+        cx, cy = badge_centre(layout, parsed(mark.move))
+        left, top = (round(cx - size / 2) - 2) // 2 * 2, (round(cy - size / 2) - 2) // 2 * 2
+        box = (max(0, left), max(0, top), min(image.width, left + size + 4),
+               min(image.height, top + size + 4))  # fmt: skip
+        window = board_background(game.players, width).crop(box)
+        paste_cells(window, layout, game, box, joins)
+        mark_moves(window, layout, game, box[:2])
+        image.paste(theme.to_palette(window), box[:2])
+
+
+parsed = lru_cache(maxsize=1024)(Placement.parse)
+"""A placement from its text, read once (every badge's window reads every mark)."""
 
 
 def badge_size(layout: AxioLayout) -> int:
@@ -340,16 +407,25 @@ def badge_centre(layout: AxioLayout, placement: Placement) -> tuple[int, int]:
     return (max(x0, low), max(y0, low))
 
 
-def mark_moves(image: Image.Image, layout: AxioLayout, game: AxioGame) -> None:
+def mark_moves(
+    image: Image.Image, layout: AxioLayout, game: AxioGame, shift: tuple[int, int] = (0, 0)
+) -> None:
     """Every placement since the player to move last played: ringed in its mover's seat
-    colour, with its numbered badge (rings first, so no ring crosses a badge)."""
+    colour, with its numbered badge (rings first, so no ring crosses a badge). `shift`:
+    the image is a window of the board from there. A palette board's badges are blended
+    apart (`_blend_badges`)."""
     draw = ImageDraw.Draw(image)
-    placed = [(mark, Placement.parse(mark.move)) for mark in recent_marks(game)]
+    dx, dy = shift
+    placed = [(mark, parsed(mark.move)) for mark in recent_marks(game)]
     for mark, placement in placed:
-        box = tile_box(layout, placement.cells)
+        x0, y0, x1, y1 = tile_box(layout, placement.cells)
+        box = (x0 - dx, y0 - dy, x1 - dx, y1 - dy)
         theme.highlight_box(draw, box, layout.cell, seat_colour(mark.seat))
+    if image.mode == "P":
+        return
     for mark, placement in placed:
-        paste_chip(image, mark, badge_centre(layout, placement), badge_size(layout))
+        cx, cy = badge_centre(layout, placement)
+        paste_chip(image, mark, (cx - dx, cy - dy), badge_size(layout))
 
 
 def tile_box(layout: AxioLayout, cells: tuple[int, int]) -> Box:
@@ -362,4 +438,4 @@ def render_axio_board(game: AxioGame, *, preview: Placement | str | None = None)
     """The board as PNG bytes, every placement since the player to move last played ringed
     in its mover's colour and numbered (`render.marks`); with `preview`,
     that placement drawn as a ghost for the player to confirm."""
-    return theme.png_bytes(draw_board(game, preview=preview))
+    return theme.png_bytes(draw_board(game, preview=preview, paletted=True))

@@ -19,6 +19,7 @@ from engine.rota import RotaGame
 
 from . import theme
 from .axio_board import axio_layout, draw_board, last_turn_placements
+from .paletted import canvas
 from .rota_display import draw_display
 from .rota_geometry import RotaLayout
 
@@ -36,7 +37,7 @@ def _window(centre: int, low: int, high: int, size: int) -> int:
     return max(low, min(start, high - size + 1))
 
 
-def axio_close_up(game: AxioGame) -> Image.Image:
+def axio_close_up(game: AxioGame, paletted: bool = False) -> Image.Image:
     low, high = PLAY_AREA_BOUNDS[game.players]
     size = min(AXIO_WINDOW, high - low + 1)
     cells = [c for p in last_turn_placements(game) for c in p.cells]
@@ -47,11 +48,11 @@ def axio_close_up(game: AxioGame) -> Image.Image:
     count = high - low + 1
     cell = (WIDTH - BAND) // size
     layout = axio_layout(game.players, width=round(cell * count / 0.92) + 2)
-    board = draw_board(game, width=layout.size[0])
+    board = draw_board(game, width=layout.size[0], paletted=paletted)
     left, top, _, _ = layout.cell_box(row0 * SIZE + col0)
     right, bottom = left + size * layout.cell, top + size * layout.cell
     crop = board.crop((left, top, right, bottom))
-    image = Image.new("RGB", (BAND + crop.width, BAND + crop.height), theme.CARD)
+    image = canvas((BAND + crop.width, BAND + crop.height), theme.CARD, paletted)
     image.paste(crop, (BAND, BAND))
     draw = ImageDraw.Draw(image)
     for i in range(size):
@@ -61,7 +62,7 @@ def axio_close_up(game: AxioGame) -> Image.Image:
     return image
 
 
-def rota_close_up(game: RotaGame) -> Image.Image:
+def rota_close_up(game: RotaGame, paletted: bool = False) -> Image.Image:
     last = game.last_placements()
     x0, y0, x1, y1 = game.display.bounds()
     cx, cy = last[-1] if last else ((x0 + x1) // 2, (y0 + y1) // 2)
@@ -71,13 +72,13 @@ def rota_close_up(game: RotaGame) -> Image.Image:
     left = _window(cx, x0 - ring, x1 + ring, cols)
     top = _window(cy, y0 - ring, y1 + ring, rows)
     layout = RotaLayout(left, top, cols, rows, ROTA_TILE)
-    return draw_display(game, labels=True, layout=layout)
+    return draw_display(game, labels=True, layout=layout, paletted=paletted)
 
 
 def render_close_up(game: TileGame) -> bytes:
     """The board around the last move (or its middle, before any move) as PNG bytes."""
     if isinstance(game, AxioGame):
-        return theme.png_bytes(axio_close_up(game))
+        return theme.png_bytes(axio_close_up(game, paletted=True))
     if isinstance(game, RotaGame):
-        return theme.png_bytes(rota_close_up(game))
+        return theme.png_bytes(rota_close_up(game, paletted=True))
     raise TypeError(f"no close-up for a {type(game).__name__}")

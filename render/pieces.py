@@ -15,6 +15,7 @@ from engine.rota_tiles import Tile as RotaTile
 
 from . import theme
 from .axio_board import half_sprite
+from .paletted import canvas, place
 from .rota_display import tile_sprite
 from .theme import Box
 
@@ -51,16 +52,17 @@ def _badge(draw: ImageDraw.ImageDraw, centre: tuple[int, int], words: str, width
     theme.text(draw, (cx, cy + 1), words, BADGE_TEXT, theme.TEXT)
 
 
-def draw_rack(tiles: list[AxioTile]) -> Image.Image:
-    """The rack's dominoes standing side by side, numbered 1..n from the left."""
-    image = Image.new("RGB", rack_size(len(tiles)), theme.CARD)
+def draw_rack(tiles: list[AxioTile], paletted: bool = False) -> Image.Image:
+    """The rack's dominoes standing side by side, numbered 1..n from the left (`paletted`:
+    on the palette, from mapped parts)."""
+    image = canvas(rack_size(len(tiles)), theme.CARD, paletted)
     draw = ImageDraw.Draw(image)
     if not tiles:
         theme.text(draw, (image.width // 2, image.height // 2), "no tiles", 24, theme.MUTED)
     for index, (top, bottom) in enumerate(tiles):
         for half, (colour, towards) in enumerate(((top, 2), (bottom, 0))):
             left, y, _, _ = rack_half_box(index, half)
-            image.paste(half_sprite(colour, RACK_CELL, towards), (left, y))
+            place(image, half_sprite(colour, RACK_CELL, towards), (left, y))
         _badge(draw, rack_badge_centre(index), str(index + 1), 52)
     return image
 
@@ -68,7 +70,7 @@ def draw_rack(tiles: list[AxioTile]) -> Image.Image:
 def render_rack(tiles: list[AxioTile]) -> bytes:
     """An AXIO rack (up to 5 tiles, or solo's one drawn tile) as PNG bytes, numbered 1..n
     in the order given."""
-    return theme.png_bytes(draw_rack(tiles))
+    return theme.png_bytes(draw_rack(tiles, paletted=True))
 
 
 def hand_size() -> tuple[int, int]:
@@ -101,13 +103,13 @@ def turn_arrow(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: f
     )  # fmt: skip
 
 
-def draw_hand(tile: RotaTile) -> Image.Image:
+def draw_hand(tile: RotaTile, paletted: bool = False) -> Image.Image:
     """The tile in each of its four turns, left to right, labelled ↻0°, ↻90°, ↻180°, ↻270°:
     how far it is turned clockwise, the turn players choose in the menus and type."""
-    image = Image.new("RGB", hand_size(), theme.CARD)
+    image = canvas(hand_size(), theme.CARD, paletted)
     draw = ImageDraw.Draw(image)
     for index, rotation in enumerate(ROTATIONS):
-        image.paste(tile_sprite(turned(tile, rotation), HAND_TILE), hand_tile_box(index)[:2])
+        place(image, tile_sprite(turned(tile, rotation), HAND_TILE), hand_tile_box(index)[:2])
         cx, cy = hand_badge_centre(index)
         _badge(draw, (cx + 12, cy), f"{rotation}°", 140)
         turn_arrow(draw, (cx - 44, cy + 1), 12)
@@ -116,4 +118,4 @@ def draw_hand(tile: RotaTile) -> Image.Image:
 
 def render_hand(tile: RotaTile) -> bytes:
     """A Rota hand tile (at rotation 0) as PNG bytes, shown in its four turns."""
-    return theme.png_bytes(draw_hand(tile))
+    return theme.png_bytes(draw_hand(tile, paletted=True))

@@ -24,6 +24,7 @@ from engine.rota_moves import RotaMove
 from engine.rota_names import position_name
 
 from . import theme
+from .paletted import canvas
 from .rota_geometry import rota_layout
 from .table import draw_table, status_line
 from .words import ENGLISH, PictureWords, seat_word
@@ -46,7 +47,7 @@ def _caption(table: Image.Image, words: str, right: str) -> Image.Image:
     """The table with a line under it: the turn's words at the left, the count at the
     right. The line sits at the bottom, so what changes from frame to frame stays in few
     rectangles."""
-    image = Image.new("RGB", (table.width, table.height + CAPTION), theme.CARD)
+    image = canvas((table.width, table.height + CAPTION), theme.CARD, table.mode == "P")
     image.paste(table, (0, 0))
     draw = ImageDraw.Draw(image)
     y = table.height + CAPTION // 2
@@ -98,10 +99,12 @@ def draw_frames(
     moves: list[Any],
     names: list[str],
     words: PictureWords = ENGLISH,
+    paletted: bool = False,
 ) -> list[Image.Image]:
     """One RGB frame per turn: the table after that turn, its moves ringed, and a caption.
     A Rota display is drawn on the final display's layout in every frame, so frames are one
-    size and the tiles stay in place as the display grows."""
+    size and the tiles stay in place as the display grows. `paletted`: frames drawn on the
+    palette from parts (`render.paletted`), as the replay sends them."""
     layout = None
     if issubclass(game_class, RotaGame):
         layout = rota_layout(game_class.replay(players, seed, moves))  # type: ignore[arg-type]
@@ -109,7 +112,7 @@ def draw_frames(
         raise TypeError(f"no replay for {game_class.__name__}")
     tables, captions, turns = [], [], []
     for game in turn_states(game_class, players, seed, moves):
-        tables.append(draw_table(game, names, replay_layout=layout, words=words))
+        tables.append(draw_table(game, names, replay_layout=layout, words=words, paletted=paletted))
         turns.append(game.log[-1].turn)
         caption = turn_caption(game, names, words)
         if game.is_over:
@@ -144,7 +147,7 @@ def gif_bytes(frames: list[Image.Image]) -> bytes:
     what changed."""
     if not frames:
         raise ValueError("a replay needs at least one turn")
-    paletted = [theme.to_palette(frame) for frame in frames]
+    paletted = [frame if frame.mode == "P" else theme.to_palette(frame) for frame in frames]
     later = [only_changes(a, b) for a, b in pairwise(paletted)]
     out = io.BytesIO()
     paletted[0].save(
@@ -171,4 +174,4 @@ def render_replay(
 ) -> bytes:
     """A finished (or unfinished) game replayed from its seed and moves as an animated GIF,
     one frame per turn; `names` are the seats' display names, `words` the captions'."""
-    return gif_bytes(draw_frames(game_class, players, seed, list(moves), names, words))
+    return gif_bytes(draw_frames(game_class, players, seed, list(moves), names, words, True))

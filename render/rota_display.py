@@ -27,6 +27,7 @@ from engine.rota_tiles import Tile, turned
 
 from . import theme
 from .marks import Mark, paste_chip, recent_marks, seat_colour
+from .paletted import canvas, place
 from .rota_geometry import (
     BAND_GAP,
     DISC,
@@ -92,7 +93,9 @@ def ghost_tile(corners: Tile, tile: int) -> Image.Image:
     return Image.blend(card, tile_sprite(corners, tile), theme.GHOST_ALPHA)
 
 
-def _mark_move(image: Image.Image, layout: RotaLayout, mark: Mark) -> None:
+def _mark_move(
+    image: Image.Image, layout: RotaLayout, mark: Mark, corners: Tile | None = None
+) -> None:
     """A move since the player to move last played: a frame in its mover's seat colour
     with a dark inner edge (a white frame on the pale face), thin enough to leave the
     corners readable, and its numbered badge on the tile's bare middle,
@@ -101,7 +104,18 @@ def _mark_move(image: Image.Image, layout: RotaLayout, mark: Mark) -> None:
     left, top, right, bottom = layout.position_box(position)
     frame = (left, top, right - 1, bottom - 1)
     theme.highlight_box(ImageDraw.Draw(image), frame, layout.tile // 2, seat_colour(mark.seat))
-    paste_chip(image, mark, layout.position_centre(position), mark_badge(layout.tile))
+    centre, size = layout.position_centre(position), mark_badge(layout.tile)
+    if image.mode == "P" and corners is not None:
+        # The badge's rim blends with the face under it, which is not quite flat (the
+        # tile's sprite is scaled down): drawn in RGB on the tile around it, mapped. The
+        # window starts on even pixels, so the badge's half-pixel spot rounds the same way.
+        x0, y0 = ((round(c - size / 2) - 2) // 2 * 2 for c in centre)
+        box = (x0 - left, y0 - top, x0 - left + size + 4, y0 - top + size + 4)
+        window = tile_sprite(corners, layout.tile).crop(box)
+        paste_chip(window, mark, (centre[0] - x0, centre[1] - y0), size)
+        image.paste(theme.to_palette(window), (x0, y0))
+        return
+    paste_chip(image, mark, centre, size)
 
 
 def mark_badge(tile: int) -> int:
@@ -157,13 +171,13 @@ def _edges(image: Image.Image, layout: RotaLayout, shared: set[int]) -> None:
         cx, _ = layout.position_centre((x, layout.y0))
         ground = theme.PANEL if x in shared else theme.CARD
         sprite = _edge_sprite(letters, size, min(band, layout.tile), ground)
-        image.paste(
-            sprite, (cx - sprite.width // 2, top + layout.pad + (band - sprite.height) // 2)
+        place(
+            image, sprite, (cx - sprite.width // 2, top + layout.pad + (band - sprite.height) // 2)
         )
     for y, number in layout.row_labels():
         _, cy = layout.position_centre((layout.x0, y))
         sprite = _edge_sprite(number, size if len(number) < 3 else size - 4, band)
-        image.paste(sprite, (left + layout.pad, cy - band // 2))
+        place(image, sprite, (left + layout.pad, cy - band // 2))
 
 
 def _draw_band(
@@ -181,19 +195,21 @@ def _draw_band(
     _edges(image, layout, shared)
     for position, corners in game.display:
         if layout.contains(position):  # a band or a close-up shows a window of the display
-            image.paste(tile_sprite(corners, layout.tile), layout.position_box(position)[:2])
+            place(image, tile_sprite(corners, layout.tile), layout.position_box(position)[:2])
+    tiles = dict(game.display)
     for mark in recent_marks(game):
-        if layout.contains(RotaMove.parse(mark.move).position):
-            _mark_move(image, layout, mark)
+        position = RotaMove.parse(mark.move).position
+        if layout.contains(position):
+            _mark_move(image, layout, mark, tiles.get(position))
     if labels and not game.is_over:  # a finished game has nowhere left to play
         for position in game.legal_positions():
             if layout.contains(position) and (move is None or position != move.position):
                 box = layout.position_box(position)
-                image.paste(_label_sprite(position_name(position), layout.tile), box[:2])
+                place(image, _label_sprite(position_name(position), layout.tile), box[:2])
     tile = game.tile_to_place
     if move is not None and tile is not None and layout.contains(move.position):
         box = layout.position_box(move.position)
-        image.paste(ghost_tile(turned(tile, move.rotation), layout.tile), box[:2])
+        place(image, ghost_tile(turned(tile, move.rotation), layout.tile), box[:2])
         inclusive = (box[0], box[1], box[2] - 1, box[3] - 1)
         theme.dashed_box(draw, inclusive, theme.GHOST_LINE, max(2, layout.tile // 24))
 
@@ -212,15 +228,16 @@ def draw_display(
     labels: bool = True,
     preview: RotaMove | str | None = None,
     layout: DisplayLayout | RotaLayout | None = None,
+    paletted: bool = False,
 ) -> Image.Image:
     """The display as an RGB image, band by band (see `render.rota_geometry`).
     A replay passes the final display's layout so that every frame has the same size; a
-    close-up passes the window it shows."""
+    close-up passes the window it shows. `paletted`: on the palette, from mapped parts."""
     if layout is None:
         layout = rota_layout(game)
     elif isinstance(layout, RotaLayout):
         layout = DisplayLayout((layout,))
-    image = Image.new("RGB", layout.size, theme.CARD)
+    image = canvas(layout.size, theme.CARD, paletted)
     move = RotaMove.parse(preview) if isinstance(preview, str) else preview
     for band in layout.bands:
         _draw_band(image, game, band, labels, move, layout.shared_columns(band))
@@ -236,4 +253,4 @@ def render_rota_display(
     numbered, each legal position marked with its name (unless
     `labels` is False), and with `preview`, the tile to place drawn as a ghost where that
     move would put it."""
-    return theme.png_bytes(draw_display(game, labels, preview))
+    return theme.png_bytes(draw_display(game, labels, preview, paletted=True))

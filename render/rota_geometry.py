@@ -21,7 +21,7 @@ and row numbers. Decisions:
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 
 from engine.rota import RotaGame
 from engine.rota_moves import Position
@@ -121,13 +121,13 @@ class RotaLayout:
     pad: int = PAD
     origin: tuple[int, int] = (0, 0)
 
-    @property
+    @cached_property
     def edge_font(self) -> int:
         """The size of the column letters and row numbers along the edges."""
         low, high = EDGE_FONT
         return max(low, min(high, round(self.tile * EDGE_SHARE)))
 
-    @property
+    @cached_property
     def band(self) -> int:
         """The width of the edge strips the column and row labels sit in."""
         return self.edge_font + 8

@@ -19,6 +19,7 @@ from engine.game import TileGame
 
 from . import theme
 from .marks import seat_colour
+from .paletted import as_mode, canvas, copy_of, place
 from .theme import RGB
 from .words import ENGLISH, PictureWords, ordinal, seat_word
 
@@ -209,7 +210,11 @@ def _full_track(layout: ScoreLayout, i: int) -> Image.Image:
 
 def _track(image: Image.Image, i: int, score: int, low: bool, layout: ScoreLayout) -> None:
     """One colour's track: its slots filled up to the score, the marker on the score, AXIO!
-    over a full track, and the number (inverted for the lowest colours)."""
+    over a full track, and the number (inverted for the lowest colours). On the palette,
+    the whole row as one part, drawn once (the marker is blended with the slots under it)."""
+    if image.mode == "P":
+        place(image, _track_row(layout, i, score, low), (0, _track_band(layout, i)[0]))
+        return
     draw = ImageDraw.Draw(image)
     colour = COLOURS[i]
     x0, y0, _, y1 = layout.track_box(i)
@@ -241,12 +246,37 @@ def seat_stripe(image: Image.Image, seat: int, layout: ScoreLayout) -> None:
     ImageDraw.Draw(image).rectangle((3, top, 7, top + 32), fill=seat_colour(seat))
 
 
-def draw_panel(
-    game: TileGame, seat: int, name: str, width: int = WIDTH, words: PictureWords = ENGLISH
-) -> Image.Image:
-    """One seat's scoreboard: framed in yellow when it is to move, dimmed if resigned."""
-    layout = game_layout(game, width)
+def _track_band(layout: ScoreLayout, i: int) -> tuple[int, int]:
+    """The rows of pixels `_track` draws on: the number's box reaches 5 px past the track
+    (a long name's second line may reach into the row above it, and stays)."""
+    _, y0, _, y1 = layout.track_box(i)
+    return y0 - 5, y1 + 6
+
+
+@lru_cache(maxsize=512)
+def _track_row(layout: ScoreLayout, i: int, score: int, low: bool) -> Image.Image:
+    """A colour's track at a score across the panel, drawn in RGB as `_track` draws it and
+    kept mapped (a quarter of the RGB's memory): what a palette panel pastes."""
     image = _empty_panel(layout).copy()
+    _track(image, i, score, low, layout)
+    top, bottom = _track_band(layout, i)
+    return theme.to_palette(image.crop((0, top, layout.width, bottom)))
+
+
+def draw_panel(
+    game: TileGame,
+    seat: int,
+    name: str,
+    width: int = WIDTH,
+    words: PictureWords = ENGLISH,
+    paletted: bool = False,
+) -> Image.Image:
+    """One seat's scoreboard: framed in yellow when it is to move, dimmed if resigned.
+    `paletted`: on the palette, from parts (a dimmed panel is mapped whole)."""
+    if paletted and seat in game.resigned:
+        return as_mode(draw_panel(game, seat, name, width, words), "P")
+    layout = game_layout(game, width)
+    image = copy_of(_empty_panel(layout), paletted)
     board = game.scoreboards[seat]
     lowest = {COLOURS.index(c) for c in board.lowest_colours()}
     _header(ImageDraw.Draw(image), game, seat, name, layout, words)
@@ -263,15 +293,20 @@ def draw_panel(
 
 
 def draw_scoreboard(
-    game: TileGame, names: list[str], width: int = WIDTH, words: PictureWords = ENGLISH
+    game: TileGame,
+    names: list[str],
+    width: int = WIDTH,
+    words: PictureWords = ENGLISH,
+    paletted: bool = False,
 ) -> Image.Image:
     """Every seat's panel on one card, two seats to a row (one, full width, in solo)."""
     layout = game_layout(game, width)
     columns = seat_columns(game.players)
     rows = -(-game.players // columns)
-    image = Image.new("RGB", (width, GAP + rows * (layout.height + GAP)), theme.CARD)
+    image = canvas((width, GAP + rows * (layout.height + GAP)), theme.CARD, paletted)
     for seat in range(game.players):
-        panel = draw_panel(game, seat, seat_word(names, seat, words), width, words)
+        name = seat_word(names, seat, words)
+        panel = draw_panel(game, seat, name, width, words, paletted)
         image.paste(panel, panel_origin(layout, seat, columns))
     return image
 
@@ -280,8 +315,15 @@ def render_scoreboard(game: TileGame, names: list[str], words: PictureWords = EN
     """The scoreboards as PNG bytes under a heading (`AXIO · scores after turn 12`), whose
     right end is left for Discord's download button; `names` gives each seat's display
     name in seat order."""
-    board = draw_scoreboard(game, names, words=words)
-    image = Image.new("RGB", (board.width, HEADING + board.height), theme.CARD)
+    return theme.png_bytes(draw_scores(game, names, words, paletted=True))
+
+
+def draw_scores(
+    game: TileGame, names: list[str], words: PictureWords = ENGLISH, paletted: bool = False
+) -> Image.Image:
+    """`render_scoreboard`'s picture: the scoreboards under their heading."""
+    board = draw_scoreboard(game, names, words=words, paletted=paletted)
+    image = canvas((board.width, HEADING + board.height), theme.CARD, paletted)
     image.paste(board, (0, HEADING))
     title = "AXIO Rota" if game.kind == "rota" else "AXIO"
     played = game.log[-1].turn if game.log else 0
@@ -293,4 +335,4 @@ def render_scoreboard(game: TileGame, names: list[str], words: PictureWords = EN
         heading = words.scores_after.format(game=title, turn=played)
     theme.text(ImageDraw.Draw(image), (16, HEADING // 2 + 2), heading, HEADING_SIZE, theme.MUTED,
                anchor="lm")  # fmt: skip
-    return theme.png_bytes(image)
+    return image

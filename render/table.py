@@ -7,6 +7,7 @@ where things are in each part also say where they are here, shifted by `table_or
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -17,7 +18,8 @@ from engine.rota import RotaGame
 
 from . import theme
 from .axio_board import axio_layout, draw_board
-from .marks import LEGEND, draw_legend
+from .marks import LEGEND, draw_legend, legend_title, recent_marks
+from .paletted import as_mode, canvas
 from .pieces import draw_hand, draw_rack
 from .rota_display import draw_display
 from .rota_geometry import rota_layout
@@ -61,13 +63,18 @@ def status_line(game: TileGame, names: list[str], words: PictureWords = ENGLISH)
 
 
 def draw_any_board(
-    game: TileGame, preview: object = None, labels: bool = True, layout: object = None
+    game: TileGame,
+    preview: object = None,
+    labels: bool = True,
+    layout: object = None,
+    paletted: bool = False,
 ) -> Image.Image:
-    """The board of either game as an RGB image (a Rota display on `layout`, if given)."""
+    """The board of either game as an RGB image (a Rota display on `layout`, if given);
+    `paletted`: on the palette (`render.paletted`)."""
     if isinstance(game, AxioGame):
-        return draw_board(game, preview=preview)  # type: ignore[arg-type]
+        return draw_board(game, preview=preview, paletted=paletted)  # type: ignore[arg-type]
     if isinstance(game, RotaGame):
-        return draw_display(game, labels=labels, preview=preview, layout=layout)  # type: ignore[arg-type]
+        return draw_display(game, labels, preview, layout, paletted)  # type: ignore[arg-type]
     raise TypeError(f"no board drawing for a {type(game).__name__}")
 
 
@@ -111,22 +118,28 @@ def draw_table(
     *,
     replay_layout: Any = None,
     words: PictureWords = ENGLISH,
+    paletted: bool = False,
 ) -> Image.Image:
     """The status line on the left (the top-right corner left free for Discord's
     download button), the board, the legend of its marks, the scoreboards, and a footer
     with the game and what is left to draw; with `tiles` (an AXIO rack, or a Rota tile),
     those under it all. A replay's frame passes the Rota layout every frame shares, and
-    has no position names."""
+    has no position names. `paletted`: drawn on the palette from parts
+    (`render.paletted`), as the bot sends it."""
     if replay_layout is None:
-        board = draw_any_board(game)
+        board = draw_any_board(game, paletted=paletted)
     else:
-        board = draw_any_board(game, labels=False, layout=replay_layout)
-    scores = draw_scoreboard(game, names, words=words)
+        board = draw_any_board(game, labels=False, layout=replay_layout, paletted=paletted)
+    scores = draw_scoreboard(game, names, words=words, paletted=paletted)
     bx, by = (WIDTH - board.width) // 2, STATUS
     sx, sy = 0, STATUS + board.height + LEGEND + GAP
-    image = Image.new("RGB", (WIDTH, sy + scores.height + FOOTER), theme.CARD)
+    image = canvas((WIDTH, sy + scores.height + FOOTER), theme.CARD, paletted)
     image.paste(board, (bx, by))
-    image.paste(draw_legend(game, names, WIDTH, words), (0, STATUS + board.height))
+    if paletted:
+        legend = _legend_part(game, names, words)
+    else:
+        legend = draw_legend(game, names, WIDTH, words)
+    image.paste(legend, (0, STATUS + board.height))
     image.paste(scores, (sx, sy))
     draw = ImageDraw.Draw(image)
     x = 16
@@ -142,7 +155,26 @@ def draw_table(
     own = draw_hand(tiles) if isinstance(game, RotaGame) else draw_rack(list(tiles))
     if own.width > WIDTH:
         own = own.resize((WIDTH, round(own.height * WIDTH / own.width)), Image.Resampling.LANCZOS)
-    return theme.stack([image, own])
+    return theme.stack([image, as_mode(own, image.mode)])
+
+
+LEGENDS_KEPT = 256
+_legends: OrderedDict[tuple, Image.Image] = OrderedDict()
+
+
+def _legend_part(game: TileGame, names: list[str], words: PictureWords) -> Image.Image:
+    """The legend on the palette, drawn once for what it shows (its badges blend on the
+    card, in RGB): kept by the marks' numbers and seats, its title, the names, the words."""
+    marks = tuple((mark.number, mark.seat) for mark in recent_marks(game))
+    key = (marks, legend_title(game, names, words), tuple(names), words)
+    part = _legends.get(key)
+    if part is None:
+        part = _legends[key] = as_mode(draw_legend(game, names, WIDTH, words), "P")
+        if len(_legends) > LEGENDS_KEPT:
+            _legends.popitem(last=False)
+    else:
+        _legends.move_to_end(key)
+    return part
 
 
 def render_table(
@@ -152,4 +184,4 @@ def render_table(
     played ringed and numbered), the legend of those marks, and scoreboards; with
     `tiles`, a player's own tiles under them (for a solo player's private page); the
     words in the reader's language (`words`)."""
-    return theme.png_bytes(draw_table(game, names, tiles, words=words))
+    return theme.png_bytes(draw_table(game, names, tiles, words=words, paletted=True))

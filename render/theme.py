@@ -2,14 +2,14 @@
 
 Players mostly see these images on a phone in Discord's dark theme (#313338), scaled to
 about 400 px wide, so everything sits on an opaque dark-slate card, colours are strong and
-each colour carries its own white symbol for colour-blind players. Images are drawn in RGB
-and written as palette PNGs with one fixed palette that holds every flat colour exactly,
-which keeps them small and fast, and lets tests compare colours exactly.
+each colour carries its own white symbol for colour-blind players. Images are written as
+palette PNGs with one fixed palette that holds every flat colour exactly, which keeps them
+small and fast, and lets tests compare colours exactly; the bot's pictures are drawn on
+that palette from parts drawn once in RGB (`render.paletted`).
 """
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Callable, Iterable
 from functools import lru_cache
@@ -18,6 +18,8 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from engine.common import Colour
+
+from .png import encode_png
 
 RGB = tuple[int, int, int]
 
@@ -135,10 +137,12 @@ def text(
     bold: bool = True,
 ) -> None:
     """Draw text, bold unless told otherwise: thin strokes vanish when a phone scales the
-    image down."""
+    image down. (On a palette picture `draw` draws it from a part drawn once,
+    `render.paletted.PaletteDraw`.)"""
     draw.text(xy, drawable(words, bold), font=font(size, bold), fill=fill, anchor=anchor)
 
 
+@lru_cache(maxsize=8192)
 def text_width(words: str, size: int, bold: bool = True) -> int:
     return round(font(size, bold).getlength(drawable(words, bold)))
 
@@ -315,6 +319,8 @@ def chip(colour: Colour, size: int) -> Image.Image:
 def paste(image: Image.Image, sprite: Image.Image, xy: tuple[float, float]) -> None:
     """Paste a sprite at a point, through its own alpha if it has one."""
     at = (round(xy[0]), round(xy[1]))
+    if image.mode == "P":  # blending needs the RGB colours under it: a window drawn in RGB
+        raise ValueError("a sprite is blended on a palette picture in an RGB window")
     image.paste(sprite, at, sprite if sprite.mode == "RGBA" else None)
 
 
@@ -383,17 +389,18 @@ def to_palette(image: Image.Image) -> Image.Image:
 
 
 def png_bytes(image: Image.Image) -> bytes:
-    """A palette PNG: a tenth of the RGB size, and quick to write at a low compress level."""
-    out = io.BytesIO()
-    to_palette(image).save(out, "PNG", compress_level=4)
-    return out.getvalue()
+    """A palette PNG: a tenth of the RGB size. A picture drawn on the palette already
+    (`render.paletted`) is written as it is."""
+    return encode_png(image if image.mode == "P" else to_palette(image))
 
 
 def stack(images: list[Image.Image], gap: int = 0, background: RGB = CARD) -> Image.Image:
-    """Images one above the other, centred, on the card."""
+    """Images one above the other, centred, on the card (on the palette if they are)."""
     width = max(im.width for im in images)
     height = sum(im.height for im in images) + gap * (len(images) - 1)
     out = Image.new("RGB", (width, height), background)
+    if images[0].mode == "P":
+        out = to_palette(out)
     y = 0
     for im in images:
         out.paste(im, ((width - im.width) // 2, y))

@@ -18,7 +18,7 @@ from bot.screens.suggest import (
     ranked_suggestions,
     suggestion_label,
 )
-from bot.screens.summary import ALT_TEXT_LIMIT, alt, table_summary
+from bot.screens.summary import ALT_TEXT_LIMIT, alt, last_move_points, table_summary
 from engine import AxioGame, RotaGame
 from storage import Seat
 from tests.bot.test_present import LONG_NAMES, record_after
@@ -58,6 +58,18 @@ def test_table_summary_says_whose_move_the_numbered_moves_and_every_lowest_colou
     for seat, name in enumerate(names[:2]):
         assert f"{name} {min(game.scores(seat))} (" in text
     assert "**" not in alt(text) and len(alt("x" * 5000)) == ALT_TEXT_LIMIT
+
+
+def test_the_last_moves_points_follow_a_game_move_by_move():
+    """Each table's summary scores the move just played: from the game kept after the move
+    before (one move to play), as a replay from the seed would."""
+    for kind in (AxioGame, RotaGame):
+        game, rng = kind(3, 9), random.Random(9)
+        while not game.is_over:
+            points = game.play(rng.choice(game.legal_moves())).points
+            assert last_move_points(game) == points
+        assert last_move_points(game) == points  # asked again for the same table
+        assert last_move_points(kind.replay(3, 9, [e.move for e in game.log])) == points
 
 
 def test_rota_moves_read_by_position_name_and_turn_arrow():
