@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any, NamedTuple
+from typing import Any
 
 import pytest
 from simcord import actors as _actors
@@ -26,6 +26,7 @@ from simcord.backend.models import Interaction
 from simcord.enums import AppCommandType, InteractionType
 from simcord.results import InteractionResult
 
+from tests.lock_holder import LockWait, noting_lock_waits
 from tests.waiting import GIVE_UP_S
 
 ANSWER_LIMIT_S = 3.0
@@ -147,14 +148,6 @@ async def slash_at_once(
         env._end_operation()
 
 
-class LockWait(NamedTuple):
-    """One BEGIN IMMEDIATE: when it was sent (SimCord's clock) and how long SQLite was told
-    it may wait for another process's lock there."""
-
-    sent_at: float
-    may_wait_s: float
-
-
 def lock_waits_are_external(env: Any, repo: Any, monkeypatch: pytest.MonkeyPatch) -> list[LockWait]:
     """Tell SimCord that the repository's writes wait on something outside it: SQLite's
     writer taking the write lock another process holds (BEGIN IMMEDIATE, in a thread), and
@@ -165,23 +158,18 @@ def lock_waits_are_external(env: Any, repo: Any, monkeypatch: pytest.MonkeyPatch
     The list it returns gets a `LockWait` for each BEGIN IMMEDIATE: SimCord's clock does not
     move while SQLite waits in its thread, so what bounds that wait is the busy timeout the
     bot gave SQLite, which the test can check against what the command had left."""
-    writer = repo._conn
-    execute = writer.execute
     reason = "SQLite's write lock, held by another process"
-    waits: list[LockWait] = []
-
-    async def begin(sql: str, *args: Any, **kwargs: Any) -> Any:
-        if sql != "BEGIN IMMEDIATE":
-            return await execute(sql, *args, **kwargs)
-        [(busy_ms,)] = await writer.execute_fetchall("PRAGMA busy_timeout")
-        waits.append(LockWait(env.now().timestamp(), busy_ms / 1000))
-        return await env.external_wait(execute(sql, *args, **kwargs), reason=reason)
+    waits, begin = noting_lock_waits(
+        repo._conn,
+        lambda: env.now().timestamp(),
+        lambda begun: env.external_wait(begun, reason=reason),
+    )
 
     class QueueForTheWriter(asyncio.Lock):
         async def acquire(self) -> bool:
             return await env.external_wait(super().acquire(), reason=reason)
 
-    monkeypatch.setattr(writer, "execute", begin)
+    monkeypatch.setattr(repo._conn, "execute", begin)
     monkeypatch.setattr(repo, "_lock", QueueForTheWriter())
     return waits
 
