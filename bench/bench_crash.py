@@ -17,7 +17,8 @@ Discord's 3 s: tests/bot/test_truthful.py checks it on SimCord's clock, this is 
 wall-clock figure). On PostgreSQL the bench plays in a schema
 of its own on the server the URL names; when that server is a local one this machine runs
 (`python -m storage.pg_local start FOLDER`, the URL's `?host=FOLDER`), a third of the
-rounds also kill the server with SIGKILL while the bot plays and start it again.
+rounds also kill the server with SIGKILL while the bot plays and start it again, and the
+bench freezes it for ten seconds to time how soon commands work again after the thaw.
 """
 
 from __future__ import annotations
@@ -27,13 +28,14 @@ import asyncio
 import os
 import tempfile
 import time
+from contextlib import suppress
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import asyncpg
 
 from bench.common import percentile, report
-from storage import DatabaseBusyError, Repository
+from storage import DATABASE_FAULTS, DatabaseBusyError, Repository
 from storage.pg_local import LocalServer, in_schema
 from storage.target import check_url
 from tests.bot.kill_harness import kill_again_and_again
@@ -86,6 +88,39 @@ async def writes_while_locked(folder: Path, rounds: int = 10) -> dict[str, float
     }
 
 
+async def recovery_after_freeze(url: str, server: LocalServer, freeze_s: float = 10.0) -> dict:
+    """Seconds from thawing a server frozen (SIGSTOP) for `freeze_s` until a command works
+    again, and until the Repository announces it answers again (its `on_back`): the figure
+    tests/storage/test_server_faults.py waits for without timing it."""
+    async with await Repository.open(url) as repo:
+        backs: list[object] = []
+        repo.health.on_back(backs.append)
+        await repo.notify_enabled(1)  # a connection open, as in a busy process
+        server.freeze()
+        try:
+            frozen_until = time.perf_counter() + freeze_s
+            while time.perf_counter() < frozen_until:
+                with suppress(*DATABASE_FAULTS):
+                    await repo.set_notify(1, True)
+        finally:
+            server.thaw()
+        thawed = time.perf_counter()
+        while True:
+            try:
+                await repo.notify_enabled(1)
+                break
+            except DATABASE_FAULTS:
+                await asyncio.sleep(0.05)
+        working = time.perf_counter() - thawed
+        while not backs:
+            await asyncio.sleep(0.05)
+        announced = time.perf_counter() - thawed
+    return {
+        "recovery_s_command_works_after_thaw": round(working, 2),
+        "recovery_s_announced_after_thaw": round(announced, 2),
+    }
+
+
 def local_server(url: str) -> LocalServer | None:
     """The server behind `url` when it is one pg_local runs on this machine (its socket
     folder holds its data): the one the bench may kill and start again."""
@@ -116,6 +151,7 @@ async def drop_schema(url: str) -> None:
 
 
 async def main(kills: int, seed: int, database_url: str | None) -> None:
+    recovery: dict = {}
     with tempfile.TemporaryDirectory(prefix="bench-crash-") as folder:
         started = time.perf_counter()
         if database_url is None:
@@ -129,6 +165,8 @@ async def main(kills: int, seed: int, database_url: str | None) -> None:
                 tally = await kill_again_and_again(
                     Path(folder), kills, seed, database=url, server=server
                 )
+                if server is not None:
+                    recovery = await recovery_after_freeze(url, server)
             finally:
                 await drop_schema(url)
         figures: dict[str, object] = {
@@ -136,6 +174,7 @@ async def main(kills: int, seed: int, database_url: str | None) -> None:
             **tally.summary(),
         }
         figures["seconds"] = round(time.perf_counter() - started, 1)
+        figures.update(recovery)
         if database_url is None:
             figures["read_ms_p95_while_write_locked"] = await reads_while_locked(Path(folder))
             figures.update(await writes_while_locked(Path(folder)))
