@@ -69,9 +69,11 @@ class Builder:
         view: discord.ui.View | None = None
         if game.to_move != seat.seat:
             mover = seat_name(record.seats[game.to_move])
-            lines.append(f"It is **{mover}**'s move; you will be mentioned when it is yours.")
+            lines.append(
+                _("It is **{name}**'s move; you will be mentioned when it is yours.", name=mover)
+            )
         elif seat.resigned:
-            lines.append("You resigned: a computer plays your seat now.")
+            lines.append(_("You resigned: a computer plays your seat now."))
         elif getattr(game, "phase", "place") == "exchange":
             lines.append(pages.exchange_question(game, seat.seat))
             view = view_of(
@@ -130,7 +132,7 @@ class Builder:
         seat = seat_for(interaction, record)
         assert record.game is not None
         if seat.seat != record.game.to_move:
-            raise Refusal("It is not your move: wait until you are mentioned.")
+            raise Refusal(_("It is not your move: wait until you are mentioned."))
         return seat
 
     async def chosen(
@@ -213,7 +215,7 @@ class Builder:
         if mover is not None and mover.seat == result.seat:
             return self.open(interaction, record, edit=True, lead=done)
         if record.game is not None and record.game.solo and record.game.is_over:
-            done += " The game is over: the result is posted in the channel."
+            done += " " + _("The game is over: the result is posted in the channel.")
         return interaction.edit_original_response(content=done, attachments=[], view=None)
 
     async def tiles_file(self, record: GameRecord, seat: int) -> discord.File | None:

@@ -227,8 +227,10 @@ class CommunityCommands:
     @app_commands.describe(enabled="On or off")
     async def notify(self, interaction: discord.Interaction, enabled: bool) -> None:
         await self.services.repo.set_notify(interaction.user.id, enabled)
-        state = "will" if enabled else "will no longer"
-        done = f"You {state} get a direct message when your move is overdue."
+        if enabled:
+            done = _("You will get a direct message when your move is overdue.")
+        else:
+            done = _("You will no longer get a direct message when your move is overdue.")
         await after_stored(
             interaction, interaction.response.send_message(done, ephemeral=True), done
         )

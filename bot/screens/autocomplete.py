@@ -12,6 +12,7 @@ from engine.axio_board import cell_name
 from engine.common import MOVE_TEXT_LIMIT
 from engine.rota_names import position_name
 
+from ..i18n import _
 from .moves import MAX_CHOICES, move_text, move_value, stamped
 from .suggest import Suggestion, ranked_suggestions, suggestion_label
 
@@ -60,7 +61,10 @@ def autocomplete_options(game: TileGame, typed: str) -> list[tuple[str, str]]:
     """(label, value) pairs for `/axio play`: legal moves matching what was typed (where
     the move goes first, then its colours; never the label's words), best first."""
     if getattr(game, "phase", "place") == "exchange":
-        options = [("exchange — swap your whole rack", "exchange"), ("keep your rack", "keep")]
+        options = [
+            (_("exchange — swap your whole rack"), "exchange"),
+            (_("keep your rack"), "keep"),
+        ]
         return [
             (label, stamped(game.move_count, value))
             for label, value in options
@@ -82,4 +86,4 @@ def autocomplete_options(game: TileGame, typed: str) -> list[tuple[str, str]]:
 def waiting_option(mover: str) -> tuple[str, str]:
     """The one line a member sees when it is not their move: whose move it is. Choosing it
     sends `wait`, which `/axio play` answers with the same words."""
-    return (f"It is {mover}'s move: wait until you are mentioned."[:100], "wait")
+    return (_("It is {name}'s move: wait until you are mentioned.", name=mover)[:100], "wait")

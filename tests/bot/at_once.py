@@ -5,10 +5,13 @@ SimCord's `slash` does and hands them all to the bot before it settles once: the
 handles them concurrently, as it would commands from several members at once;
 `clicks_at_once` does the same with presses of buttons.
 
-`AnswerClock` measures, in wall-clock time, from the moment an interaction reached the
+`AnswerClock` measures, on SimCord's clock, from the moment an interaction reached the
 bot to its first answer (a message, a defer, an update): what Discord's three seconds
-count. SimCord's own clock is virtual (work in threads, such as SQLite waiting for a lock,
-does not move it), so the tests measure with this one, and assert generously.
+count. It is the clock the bot's own deadlines run on (storage's budget, asyncio's
+timeouts), and it moves only when the test moves it or a timer of the bot's falls due, so
+what it measures does not depend on the machine's speed. Work in threads (SQLite waiting
+for another process's lock) does not move it: what bounds that is what SQLite is told
+(`lock_waits_are_external` notes it).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from simcord.backend.models import Interaction
 from simcord.enums import AppCommandType, ComponentType, InteractionType
 from simcord.results import InteractionResult
 
+from tests.lock_holder import LockWait, noting_lock_waits
 from tests.waiting import GIVE_UP_S
 
 ANSWER_LIMIT_S = 3.0
@@ -41,25 +45,32 @@ _FIRST_ANSWERS = (
 
 
 class AnswerClock:
-    """Wall-clock seconds from each interaction's dispatch to its first answer."""
+    """Seconds on SimCord's clock from each interaction's dispatch to its first answer;
+    `answered` also keeps the wall-clock instant of each first answer, to tell which of
+    two things happened first."""
 
     def __init__(self, env: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.env = env
         self.sent: dict[int, float] = {}
         self.answered: dict[int, float] = {}
+        self.answered_at: dict[int, float] = {}
         monkeypatch.setattr(
             env, "_dispatch_observers", [*env._dispatch_observers, self._dispatched]
         )
         for name in _FIRST_ANSWERS:
             monkeypatch.setattr(Interaction, name, self._stamped(getattr(Interaction, name)))
 
+    def _now(self) -> float:
+        return self.env.now().timestamp()
+
     def _dispatched(self, record: Any) -> None:
-        self.sent[record.id] = time.perf_counter()
+        self.sent[record.id] = self._now()
 
     def _stamped(self, marker: Any) -> Any:
-        answered = self.answered
-
         def stamped(record: Any, *args: Any, **kwargs: Any) -> Any:
-            answered.setdefault(record.id, time.perf_counter())
+            if record.id not in self.answered:
+                self.answered[record.id] = time.perf_counter()
+                self.answered_at[record.id] = self._now()
             return marker(record, *args, **kwargs)
 
         return stamped
@@ -67,13 +78,13 @@ class AnswerClock:
     def seconds(self, result: InteractionResult) -> float:
         """How long the interaction waited for its first answer (inf: none came)."""
         record = result._interaction
-        if record.id not in self.answered:
+        if record.id not in self.answered_at:
             return float("inf")
-        return self.answered[record.id] - self.sent[record.id]
+        return self.answered_at[record.id] - self.sent[record.id]
 
     def slowest(self) -> float:
         """The longest wait of every interaction dispatched so far (inf: one got none)."""
-        waits = [self.answered.get(i, float("inf")) - sent for i, sent in self.sent.items()]
+        waits = [self.answered_at.get(i, float("inf")) - sent for i, sent in self.sent.items()]
         return max(waits, default=0.0)
 
 
@@ -187,27 +198,30 @@ async def _all_at_once(
         env._end_operation()
 
 
-def lock_waits_are_external(env: Any, repo: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+def lock_waits_are_external(env: Any, repo: Any, monkeypatch: pytest.MonkeyPatch) -> list[LockWait]:
     """Tell SimCord that the repository's writes wait on something outside it: SQLite's
     writer taking the write lock another process holds (BEGIN IMMEDIATE, in a thread), and
     this process's commands queueing for that writer. Real time passes there that SimCord's
     clock does not see; declared, SimCord neither waits for them before it moves its clock
-    nor holds back the deadlines that end them (see `slash_at_once`'s `seconds`)."""
-    writer = repo._conn
-    execute = writer.execute
-    reason = "SQLite's write lock, held by another process"
+    nor holds back the deadlines that end them (see `slash_at_once`'s `seconds`).
 
-    async def begin(sql: str, *args: Any, **kwargs: Any) -> Any:
-        if sql != "BEGIN IMMEDIATE":
-            return await execute(sql, *args, **kwargs)
-        return await env.external_wait(execute(sql, *args, **kwargs), reason=reason)
+    The list it returns gets a `LockWait` for each BEGIN IMMEDIATE: SimCord's clock does not
+    move while SQLite waits in its thread, so what bounds that wait is the busy timeout the
+    bot gave SQLite, which the test can check against what the command had left."""
+    reason = "SQLite's write lock, held by another process"
+    waits, begin = noting_lock_waits(
+        repo._conn,
+        lambda: env.now().timestamp(),
+        lambda begun: env.external_wait(begun, reason=reason),
+    )
 
     class QueueForTheWriter(asyncio.Lock):
         async def acquire(self) -> bool:
             return await env.external_wait(super().acquire(), reason=reason)
 
-    monkeypatch.setattr(writer, "execute", begin)
+    monkeypatch.setattr(repo._conn, "execute", begin)
     monkeypatch.setattr(repo, "_lock", QueueForTheWriter())
+    return waits
 
 
 def server_waits_are_external(env: Any, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.bot.console import FAKE_TOKEN, run_isolated
+from tests.waiting import GIVE_UP_S
 
 from .test_cli import CONSOLE_SCRIPT
 
@@ -96,7 +97,8 @@ def test_a_server_that_never_answers_is_reported_within_seconds(tmp_path, comman
         )
         took = time.monotonic() - started
     output = done.stdout + done.stderr
-    assert done.returncode != 0 and took < 15, (took, output)
+    # its own 5 s limit ended the wait (the message says so); GIVE_UP_S only bounds a hang
+    assert done.returncode != 0 and took < GIVE_UP_S, (took, output)
     assert "no answer within 5 s" in output and "postgresql://axio:***@127.0.0.1" in output
     assert SECRET not in output and "TimeoutError" not in output and "Traceback" not in output
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from tests.bot.table import Table, components, text_of
 from tests.lock_holder import holding_write_lock
+from tests.waiting import GIVE_UP_S
 
 TABLE_POST = "/channels/*/messages"
 
@@ -164,7 +165,8 @@ async def test_a_scheduler_pass_that_fails_does_not_stop_reminders(table: Table,
 async def test_reads_answer_and_writes_say_busy_while_another_process_writes(table: Table):
     record = await two_player(table)
     other = table.guild.create_text_channel("elsewhere")
-    with holding_write_lock(table.settings.database_path, seconds=5) as holder:
+    # the other process lets go when told, however long the three commands take
+    with holding_write_lock(table.settings.database_path, seconds=10 * GIVE_UP_S) as holder:
         looked = await table.ann.slash(other, "axio board")
         assert looked.ephemeral and "no game in this channel" in looked.response.content
         board = await table.slash(table.ben, "axio board")

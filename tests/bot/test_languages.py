@@ -50,3 +50,23 @@ async def test_managers_choose_the_tables_language(table: Table, monkeypatch):
     assert "Press **Join**" in lobby.content  # English chosen, though the server is German
     shown = await table.slash(table.admin, "axio settings")
     assert "English" in str(shown.response.embeds[0].to_dict())
+
+
+async def test_a_waiting_member_reads_their_tiles_hints_and_notices_in_their_language(
+    table: Table, monkeypatch
+):
+    """What the tiles window, the move suggestions and `/axio notify` tell a member who is
+    not to move comes through the catalogs, as everything else they read."""
+    speak(monkeypatch, {table.ann.id: "de", table.ben.id: "de"})
+    lobby = (await table.slash(table.ann, "axio new", game="axio")).response
+    await table.click(table.ben, lobby, label="Beitreten")
+    await table.click(table.ann, lobby, label="Starten")
+    mover = table.member_for(await table.game())
+    waiting = table.ben if mover is table.ann else table.ann
+    hand = (await table.slash(waiting, "axio hand")).response.content
+    assert f"**{mover.name}** ist am Zug; du wirst erwähnt" in hand and not english_in(hand)
+    [offered] = await table.autocomplete(waiting, "axio play", "move", "")
+    assert offered["name"] == f"{mover.name} ist am Zug: warte, bis du erwähnt wirst."
+    for enabled, said in ((True, "Du bekommst eine"), (False, "keine Direktnachricht mehr")):
+        notified = (await table.slash(waiting, "axio notify", enabled=enabled)).response.content
+        assert said in notified and not english_in(notified), notified

@@ -6,6 +6,12 @@ a desk with their own Repository, so their own lease holder) on the same databas
 posting through the same simulated Discord. It starts while the first is in the middle of
 a slow post; a minute of play follows, with some posts slower than a lease (a slow upload,
 a rate limit), so only a lease kept renewed keeps the other process from posting them too.
+
+Every time here is SimCord's clock, which the test moves: the slow post's wait, the lease's
+renewal beat and its end, each process's delivery pass. SimCord waits for the database's
+answers before it moves the clock on, so a renewal that takes long on a busy machine still
+lands before the lease ends (it passes with each renewal held up 2 s of real time); without
+renewals it fails.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from storage import (
     GameRecord,
     Repository,
 )
-from tests.waiting import eventually
+from tests.waiting import GIVE_UP_S, eventually
 
 
 async def computer_table(repo: Repository) -> GameRecord:
@@ -206,18 +206,22 @@ async def test_a_delivery_whose_rows_another_process_took_posts_nothing(tmp_path
     lease = timedelta(seconds=0.3)
     real_renew = repo.renew_leases
     renewing = {"fails": False}
+    renewed_after_taken = asyncio.Event()
 
     async def renew(*args: Any, **kwargs: Any) -> set[int]:
         if renewing["fails"]:
             raise DatabaseUnavailableError("no answer (test)")
-        return await real_renew(*args, **kwargs)
+        held = await real_renew(*args, **kwargs)
+        renewed_after_taken.set()
+        return held
 
     async def slow_channel(record: GameRecord) -> None:
         renewing["fails"] = True
         await asyncio.sleep(lease.total_seconds() * 1.5)  # the lease lapses meanwhile
         assert await other.claim_posts(record.id, lease=timedelta(seconds=60))
         renewing["fails"] = False
-        await asyncio.sleep(lease.total_seconds() * 0.7)  # a renewal finds them taken
+        # a renewal finds them taken, however long the machine takes to get to it
+        await asyncio.wait_for(renewed_after_taken.wait(), GIVE_UP_S)
 
     monkeypatch.setattr(repo, "renew_leases", renew)
     channels = Posted(before=slow_channel)

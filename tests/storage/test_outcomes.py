@@ -6,9 +6,6 @@ as not stored, whatever the connection does after its batch committed."""
 from __future__ import annotations
 
 import asyncio
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +20,8 @@ from storage import (
     StaleTurnError,
 )
 from storage.load import fetch_row
-from tests.lock_holder import holding_write_lock
+from tests.lock_holder import LockWait, holding_write_lock, noting_lock_waits
+from tests.waiting import GIVE_UP_S
 
 from .conftest import FakeClock, play_random, running_game
 
@@ -177,21 +175,38 @@ async def test_a_resigned_seat_is_played_only_by_its_stand_in(
             assert after.move_count == moved.move_count + 1  # the driver: no seat named
 
 
-@contextmanager
-def _timed(limit: float) -> Iterator[None]:
-    started = time.monotonic()
-    yield
-    assert time.monotonic() - started < limit
+def _noting_lock_waits(
+    repo: Repository, monkeypatch: pytest.MonkeyPatch
+) -> tuple[list[LockWait], dict[object, float]]:
+    """Each BEGIN IMMEDIATE the writer sends, on the loop's clock (the deadlines' own), and
+    the deadline each command (task) was given, which is checked against storage's rule."""
+    loop = asyncio.get_running_loop()
+    waits, begin = noting_lock_waits(repo._conn, loop.time)
+    monkeypatch.setattr(repo._conn, "execute", begin)
+    deadlines: dict[object, float] = {}
+    given = repo._deadline
+
+    def deadline() -> float | None:
+        found = given()
+        assert found is not None and found <= loop.time() + repo.budget_s  # type: ignore[operator]
+        deadlines[asyncio.current_task()] = found
+        return found
+
+    monkeypatch.setattr(repo, "_deadline", deadline)
+    return waits, deadlines
 
 
 async def test_writes_queued_behind_another_process_all_answer_within_the_budget(
-    db_path: Path, clock: FakeClock
+    db_path: Path, clock: FakeClock, monkeypatch
 ) -> None:
     """Four writes at once while another process holds SQLite's write lock: each gets
     "busy, try again" at its deadline, rather than one busy timeout after another (which
-    answered the fourth after 6 s)."""
+    answered the fourth after 6 s). The waits on the loop end by the deadline (asyncio's
+    own timeout); the one in SQLite's thread is bounded by what SQLite is told, which is
+    checked, rather than by wall-clock seconds that a busy machine stretches."""
     async with await Repository.open(db_path, clock=clock, budget_s=1.5) as repo:
         record = await running_game(repo)
+        lock_waits, deadlines = _noting_lock_waits(repo, monkeypatch)
         with holding_write_lock(db_path) as holder:
             loop = asyncio.get_running_loop()
             started = loop.time()
@@ -209,30 +224,51 @@ async def test_writes_queued_behind_another_process_all_answer_within_the_budget
             )
             assert holder.poll() is None
         assert all(isinstance(error, DatabaseBusyError) for _, error in answers)
-        assert max(seconds for seconds, _ in answers) < 2.0, answers
         assert min(seconds for seconds, _ in answers) > 1.3, answers  # they did wait
+        assert lock_waits and all(w.fits(deadlines[w.task]) for w in lock_waits), lock_waits
         assert not await repo.notify_enabled(1)  # nothing was stored
-        with _timed(1.0):
-            await repo.set_notify(1, True)  # and the next write goes through at once
+        await repo.set_notify(1, True)  # and the next write goes through (in its budget)
         assert await repo.notify_enabled(1)
 
 
-async def test_a_write_waiting_for_a_lock_let_go_in_time_is_stored(
-    db_path: Path, clock: FakeClock
-) -> None:
-    async with await Repository.open(db_path, clock=clock) as repo:
-        with holding_write_lock(db_path, seconds=0.5), _timed(1.5):
-            await asyncio.gather(*(repo.set_notify(user, True) for user in (1, 2, 3, 4)))
+async def test_a_write_waiting_for_a_lock_let_go_is_stored(db_path: Path, clock: FakeClock) -> None:
+    """Writes that find the lock held wait for it rather than fail, and are stored once the
+    other process lets go (which it does once they are waiting; the budget and SQLite's
+    busy timeout are long here, so only the order of events counts)."""
+    async with await Repository.open(
+        db_path, clock=clock, budget_s=GIVE_UP_S, busy_timeout_ms=int(GIVE_UP_S * 1000)
+    ) as repo:
+        waiting = asyncio.Event()
+        execute = repo._conn.execute
+
+        async def begin(sql: str, *args: Any, **kwargs: Any) -> Any:
+            if sql == "BEGIN IMMEDIATE":
+                waiting.set()
+            return await execute(sql, *args, **kwargs)
+
+        repo._conn.execute = begin  # type: ignore[method-assign]
+        with holding_write_lock(db_path) as holder:
+            writes = asyncio.gather(*(repo.set_notify(user, True) for user in (1, 2, 3, 4)))
+            await asyncio.wait_for(waiting.wait(), GIVE_UP_S)
+            assert holder.poll() is None and not writes.done()  # they wait for the lock
+        await asyncio.wait_for(writes, GIVE_UP_S)  # the holder has let go
         assert all([await repo.notify_enabled(user) for user in (1, 2, 3, 4)])
 
 
-async def test_within_gives_several_commands_one_deadline(db_path: Path, clock: FakeClock) -> None:
+async def test_within_gives_several_commands_one_deadline(
+    db_path: Path, clock: FakeClock, monkeypatch
+) -> None:
+    """Two writes inside one `within(0.5)`: SQLite is told to wait no longer than what is
+    left of those 0.5 s, so the second, with nothing left, is refused at once."""
     async with await Repository.open(db_path, clock=clock) as repo:
-        with holding_write_lock(db_path), _timed(0.9), repo.within(0.5):
+        lock_waits, _ = _noting_lock_waits(repo, monkeypatch)
+        with holding_write_lock(db_path), repo.within(0.5):
+            until = asyncio.get_running_loop().time() + 0.5  # no later than within's deadline
             with pytest.raises(DatabaseBusyError):
                 await repo.set_notify(1, True)
             with pytest.raises(DatabaseBusyError):  # no time left: at once
                 await repo.set_notify(2, True)
+        assert lock_waits and all(wait.fits(until) for wait in lock_waits), lock_waits
 
 
 async def test_a_stale_move_after_a_commit_elsewhere_is_refused_not_unknown(repo: Repository):
@@ -254,8 +290,8 @@ async def test_a_game_another_transaction_holds_is_busy_not_an_outage(
         move = str(record.game.legal_moves()[0])
         async with other._write() as conn:
             await fetch_row(conn, record.id)  # PostgreSQL: its row locked; SQLite: the file
-            with _timed(1.9), pytest.raises(DatabaseBusyError):
-                await repo.record_move(record.id, 0, move)
+            with pytest.raises(DatabaseBusyError):  # by its budget; the limit bounds a hang
+                await asyncio.wait_for(repo.record_move(record.id, 0, move), GIVE_UP_S)
         assert repo.health.reachable and repo.health.last is None
         moved, _ = await repo.record_move(record.id, 0, move)
         assert moved.move_count == 1

@@ -2,7 +2,7 @@
 and cut off by the network, under a Repository in use: every command returns or raises
 within its budget, says truthfully what became of its change, and works again by itself
 when the server is back; the outage is logged once each way and its end is announced
-within seconds.
+(how soon is bench's to measure: the waits for it here only bound a hang).
 
 These tests start a server of their own (freezing the shared one would stall other
 tests); they need the server binaries (see storage/pg_local.py)."""
@@ -37,6 +37,7 @@ from storage.pg_local import (
     server_binaries,
     temporary_server,
 )
+from tests.waiting import GIVE_UP_S
 
 from .conftest import running_game
 
@@ -44,6 +45,9 @@ pytestmark = pytest.mark.postgres
 
 BUDGET = 1.5
 SLACK = 0.4
+FROZEN_ROUNDS = 7
+"""Rounds of commands against the frozen server: each waits out its budget, so the freeze
+lasts more than ten seconds however fast the machine is."""
 """What a command may take past its budget: the event loop's own delays on a busy machine."""
 
 
@@ -141,12 +145,8 @@ async def test_a_frozen_server_fails_every_command_in_time_and_is_used_again_aft
             return lambda: repo.record_move(record.id, record.move_count, text)
 
         running.freeze()
-        loop = asyncio.get_running_loop()
-        frozen_at = loop.time()
         try:
-            round_number = 0
-            while loop.time() - frozen_at < 10:
-                round_number += 1
+            for round_number in range(1, FROZEN_ROUNDS + 1):
                 commands = {("move", g.id): move(g) for g in [*held, *cold]} | {
                     ("lobby", 100 + round_number): lambda n=round_number: repo.create_lobby(
                         "axio", 1, 100 + n, 7, "Ann"
@@ -162,16 +162,15 @@ async def test_a_frozen_server_fails_every_command_in_time_and_is_used_again_aft
             assert not await repo.ping()
         finally:
             running.thaw()
-        thawed_at = loop.time()
-        await _until_answered(repo, 5)
-        assert await _until_back(backs, 5) + (loop.time() - thawed_at) < 6
+        await _until_answered(repo, GIVE_UP_S)
+        await _until_back(backs, GIVE_UP_S)
 
     slowest = max(seconds for _, _, seconds, _ in attempts)
     assert slowest < BUDGET + SLACK, attempts
     outcomes = {type(outcome) for *_, outcome in attempts}
     assert outcomes <= {DatabaseUnavailableError, OutcomeUnknownError}, outcomes
     assert DatabaseUnavailableError in outcomes and OutcomeUnknownError in outcomes
-    assert len(attempts) >= 5 * 9
+    assert len(attempts) == FROZEN_ROUNDS * 10  # six moves, a lobby, a notify, a read, a claim
     # what was said not stored was not; what was unknown may be; nothing applied twice
     async with await Repository.open(url) as check:
         for what, which, _, outcome in attempts:
@@ -211,8 +210,8 @@ async def test_a_server_stopped_or_killed_and_started_again_is_used_again(
             assert seconds < BUDGET + SLACK
         assert not repo.health.reachable
         running.start()
-        await _until_answered(repo, 10)
-        await _until_back(backs, 5)
+        await _until_answered(repo, GIVE_UP_S)
+        await _until_back(backs, GIVE_UP_S)
         moved, _ = await repo.record_move(record.id, 1, record.game.legal_moves()[0])
         assert moved.move_count == 2
         await repo.set_notify(1, True)
@@ -326,6 +325,6 @@ async def test_a_network_cut_mid_transaction_fails_in_time_and_frees_its_locks(
             assert loop.time() - cut_at < 15, "the vanished transaction kept its locks"
         assert outcome[0].move_count == 1 and busy >= 3
         assert near.health.reachable and near.health.last is None
-        await _until_answered(far, 5)  # a new connection through the mended network
+        await _until_answered(far, GIVE_UP_S)  # a new connection through the mended network
         await far.set_notify(1, True)
         assert await near.notify_enabled(1)
