@@ -11,11 +11,15 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 
+import discord
 import pytest
+import simcord
+from discord.ext import tasks
 
 from bot.config import Settings
-from bot.playground import MEMBERS, serve
+from bot.playground import MANAGER, MEMBERS, real_time, serve
 from bot.screens.moves import unstamped
 from bot.screens.present import move_words
 from tests.bot.preview_client import Json, PreviewPage, controls
@@ -156,3 +160,74 @@ async def test_the_playground_stops_by_itself_and_closes_its_database(bot_settin
     for thread in leftover:
         thread.join(timeout=2)
     assert not [t for t in leftover if t.is_alive()]
+
+
+@pytest.fixture
+async def german_brook(bot_settings: Settings) -> AsyncIterator[PreviewPage]:
+    """The playground with Brook's Discord in German, as a page opened by Ada."""
+    ready: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+    task = asyncio.create_task(
+        serve(bot_settings, seconds=60, ready=ready, languages={"Brook": "de"})
+    )
+    await asyncio.wait({ready, task}, timeout=10, return_when=asyncio.FIRST_COMPLETED)
+    if task.done():
+        task.result()
+    try:
+        yield await PreviewPage.open(ready.result())
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+
+
+async def test_the_manager_may_change_settings_and_a_german_member_is_told_in_german(
+    german_brook,
+):
+    page = german_brook
+    await page.switch_viewer("Brook")
+    await page.run_command("axio settings", language="de")
+    refusal = page.last_message(ephemeral=True)["content"]
+    assert refusal.startswith("Nur Mitglieder, die den Server verwalten dürfen")
+
+    await page.switch_viewer(MANAGER)
+    await page.run_command("axio settings", language="de")
+    assert "Einstellungen gespeichert." in said(page.last_message())
+
+
+async def test_the_bot_keeps_the_real_time_so_todays_daily_challenge_plays(playground):
+    page = await PreviewPage.open(playground[0])
+    await page.run_command("axio daily play", game="axio")
+    answer = page.last_message(ephemeral=True)
+    assert "starts on" not in said(answer)
+    assert filenames(answer) == {"daily-board.png", "rack.png"}
+    today = datetime.now(UTC)
+    assert f"({today.day} {today:%B %Y}) · turn 1" in said(answer)
+
+
+class Ticking(discord.Client):
+    """A bot whose only work is a loop, as the bot's reminders and deliveries are."""
+
+    def __init__(self) -> None:
+        super().__init__(intents=discord.Intents.none())
+        self.passes = 0
+        self.second_pass = asyncio.Event()
+        self.ticking = tasks.loop(seconds=0.05)(self.tick)
+
+    async def setup_hook(self) -> None:
+        self.ticking.start()
+
+    async def tick(self) -> None:
+        self.passes += 1
+        if self.passes == 2:
+            self.second_pass.set()
+
+
+async def test_simcords_clock_follows_the_real_one_so_the_bots_loops_run():
+    """SimCord's clock stands still by itself: a loop's second pass, due 0.05 s after its
+    first, comes only when the playground moves the clock on as real time passes."""
+    bot = Ticking()
+    async with simcord.run(bot) as env:
+        start = env.now()
+        async with real_time(env, step=0.01):
+            await asyncio.wait_for(bot.second_pass.wait(), timeout=10)
+        assert bot.passes == 2
+        assert env.now() > start
