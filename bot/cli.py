@@ -281,7 +281,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     probing.add_argument("--ready", action="store_true", help="ask /readyz, not /healthz")
     play = commands.add_parser("playground", help="play in a browser, no token needed")
     play.add_argument("--seconds", type=float, help="stop after this many seconds")
-    play.add_argument("--port", type=int, help="port on 127.0.0.1 (default: any free one)")
+    play.add_argument(
+        "--port", type=int, help="the front page's port on 127.0.0.1 (default: any free one)"
+    )
     play.add_argument(
         "--language",
         action="append",

@@ -28,6 +28,7 @@ import simcord.interactions
 
 from .app import AxioBot, create_bot
 from .config import Settings
+from .playground_rooms import Rooms
 
 log = logging.getLogger(__name__)
 
@@ -176,9 +177,11 @@ async def serve(
     port: int | None = None,
     ready: asyncio.Future[str] | None = None,
     languages: Mapping[str, str] | None = None,
+    threads: asyncio.Future[str] | None = None,
 ) -> None:
     """Run until the browser's Close button, `seconds`, or Ctrl-C. The URL is printed (and
-    handed to `ready`, for tests). `languages`: member names to Discord locales."""
+    handed to `ready`, for tests), and the front page's that opens threads (`threads`).
+    `port` is the front page's. `languages`: member names to Discord locales."""
     languages = dict(languages or {})
     with tempfile.TemporaryDirectory(prefix="axio-playground-") as folder:
         scratch = {
@@ -192,13 +195,26 @@ async def serve(
         options = {"check_errors": False, "settle_timeout": SETTLE_LIMIT_S}
         async with simulated(bot, **options) as env:
             channel, members, locales = furnish(env, languages)
+            rooms = Rooms(env, channel, members)
             with member_languages(locales):
-                preview = env.preview(channel, viewers=members, layout="channel", port=port)
-                async with preview as pv, real_time(env):
-                    print(f"AXIO playground: open {pv.url}", flush=True)
-                    print(f"Members: {who(languages)}.", flush=True)
-                    print("Type /axio new in the channel; switch members at the top.", flush=True)
-                    if ready is not None:
-                        ready.set_result(pv.url)
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(pv.wait_closed(), timeout=seconds)
+                try:
+                    front = await rooms.start(port)
+                    url = await rooms.show(channel)
+                    async with real_time(env):
+                        print(f"AXIO playground: open {url}", flush=True)
+                        print(f"Members: {who(languages)}.", flush=True)
+                        print(
+                            "Type /axio new in the channel; switch members at the top.", flush=True
+                        )
+                        print(
+                            f"Threads the bot makes (a tournament's tables) open from {front}",
+                            flush=True,
+                        )
+                        if ready is not None:
+                            ready.set_result(url)
+                        if threads is not None:
+                            threads.set_result(front)
+                        with contextlib.suppress(TimeoutError):
+                            await asyncio.wait_for(rooms.closed_by_member.wait(), timeout=seconds)
+                finally:
+                    await rooms.stop()

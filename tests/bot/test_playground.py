@@ -9,9 +9,14 @@ for tests that request it).
 from __future__ import annotations
 
 import asyncio
+import http.client
+import re
 import threading
+import urllib.error
+import urllib.request
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
+from urllib.parse import urlsplit
 
 import discord
 import pytest
@@ -231,3 +236,59 @@ async def test_simcords_clock_follows_the_real_one_so_the_bots_loops_run():
             await asyncio.wait_for(bot.second_pass.wait(), timeout=10)
         assert bot.passes == 2
         assert env.now() > start
+
+
+def location(url: str) -> tuple[int, str]:
+    """GET `url` without following a redirect: the status and where it points."""
+    parts = urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
+    try:
+        connection.request("GET", parts.path)
+        response = connection.getresponse()
+        return response.status, response.getheader("Location") or response.read().decode()
+    finally:
+        connection.close()
+
+
+async def test_a_tournaments_table_thread_opens_in_the_preview_and_its_game_is_played(
+    bot_settings: Settings,
+):
+    ready: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+    threads: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+    task = asyncio.create_task(serve(bot_settings, seconds=120, ready=ready, threads=threads))
+    await asyncio.wait({ready, task}, timeout=10, return_when=asyncio.FIRST_COMPLETED)
+    if task.done():
+        task.result()
+    try:
+        page = await PreviewPage.open(ready.result())
+        await page.run_command("axio tournament new", game="axio", format="swiss", rounds="1")
+        for name in MEMBERS[1:]:
+            await page.switch_viewer(name)
+            await page.run_command("axio tournament join")
+        await page.switch_viewer(MANAGER)
+        await page.run_command("axio tournament start")
+
+        front = await asyncio.to_thread(urllib.request.urlopen, threads.result(), timeout=60)
+        listed = re.findall(r'href="open/(\d+)">🧵 ([^<]+)</a>', front.read().decode())
+        table = next((tid, name) for tid, name in listed if f"{MANAGER}" in name)
+        status, preview_url = await asyncio.to_thread(
+            location, threads.result() + f"open/{table[0]}"
+        )
+        assert status == 302
+
+        thread = await PreviewPage.open(preview_url)
+        assert thread.state["channel"]["name"] == table[1]
+        turn = thread.last_message()
+        player = mover(thread, turn)
+        await thread.switch_viewer(player)
+        await thread.click(turn["id"], "My tiles")
+        builder = thread.last_message(ephemeral=True)["id"]
+        await thread.click(builder, labels(thread.message(builder))[0])
+        await thread.click(builder, "Confirm")
+        assert f"**{player}** played" in said(thread.last_message())
+
+        with pytest.raises(urllib.error.URLError):  # #games' session closed: its server too
+            await page.refresh()
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
