@@ -190,7 +190,9 @@ def check(settings: Settings) -> int:
     return 0 if healthy else 1
 
 
-def playground(settings: Settings, seconds: float | None, port: int | None) -> int:
+def playground(
+    settings: Settings, seconds: float | None, port: int | None, languages: list[tuple[str, str]]
+) -> int:
     try:
         from .playground import serve
     except ImportError:
@@ -200,7 +202,8 @@ def playground(settings: Settings, seconds: float | None, port: int | None) -> i
         )
         return 2
     configure_logging(settings)
-    asyncio.run(until_signalled(serve(settings, seconds=seconds, port=port)))
+    playing = serve(settings, seconds=seconds, port=port, languages=dict(languages))
+    asyncio.run(until_signalled(playing))
     print("AXIO playground stopped.", file=sys.stderr)
     return 0
 
@@ -244,6 +247,19 @@ def _user_id(text: str) -> int:
     return int(text)
 
 
+def _member_language(text: str) -> tuple[str, str]:
+    """`--language Brook=de`: checked by the playground, when its extra is installed (if
+    not, the playground command says how to install it)."""
+    try:
+        from .playground import language_option
+    except ImportError:
+        return text.partition("=")[::2]
+    try:
+        return language_option(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _shard_options(args: argparse.Namespace) -> dict[str, object]:
     """--shard-count and --shard-ids, which win over SHARD_COUNT and SHARD_IDS; passed on
     as given, so Settings checks flags and variables in one place."""
@@ -277,7 +293,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     probing.add_argument("--ready", action="store_true", help="ask /readyz, not /healthz")
     play = commands.add_parser("playground", help="play in a browser, no token needed")
     play.add_argument("--seconds", type=float, help="stop after this many seconds")
-    play.add_argument("--port", type=int, help="port on 127.0.0.1 (default: any free one)")
+    play.add_argument(
+        "--port", type=int, help="the front page's port on 127.0.0.1 (default: any free one)"
+    )
+    play.add_argument(
+        "--language",
+        action="append",
+        default=[],
+        type=_member_language,
+        metavar="MEMBER=LOCALE",
+        help="a member's Discord language, e.g. Brook=de (again for another member)",
+    )
     args = parser.parse_args(argv)
     if args.command == "migrate-db":
         return migrate_db(args.source, args.target)
@@ -295,7 +321,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return operate(settings, args)
     with held_signals():  # from here on, SIGTERM and SIGINT stop the bot (ops/stopping.py)
         if args.command == "playground":
-            return playground(settings, args.seconds, args.port)
+            return playground(settings, args.seconds, args.port, args.language)
         return run(settings)
 
 

@@ -19,7 +19,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "render", "storage", "bot")
-CORE = {"bot", "bot.app", "bot.catalog", "bot.cli", "bot.config", "bot.playground"}
+CORE = {
+    "bot", "bot.app", "bot.catalog", "bot.cli", "bot.config", "bot.playground",
+    "bot.playground_rooms",
+}  # fmt: skip
 
 MAY_IMPORT: dict[str, tuple[str, ...]] = {
     "engine": ("engine",),

@@ -5,10 +5,11 @@ each member's `locale`, and every interaction carries its server's `preferred_lo
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import simcord.interactions
+
+from bot.playground import with_locales
 
 ENGLISH_WORDS = (
     "the", "your", "you", "game", "move", "turn", "press", "tiles", "rack", "player",
@@ -22,20 +23,6 @@ ENGLISH_WORDS = (
 )  # fmt: skip
 """Words that in a German text mean an English sentence slipped through ("orange" and
 "AXIO" are German too)."""
-
-
-def with_locales(original: Callable[..., Any], locales: dict[int, str]) -> Callable[..., Any]:
-    """SimCord's interaction payload, with each member's locale (member ids to locales;
-    others `en-US`) and the server's `preferred_locale` as `guild_locale`."""
-
-    def payload_with_locales(backend: Any, **kw: Any) -> Any:
-        record, payload = original(backend, **kw)
-        payload["locale"] = locales.get(kw["user_id"], "en-US")
-        if kw.get("guild_id") is not None:
-            payload["guild_locale"] = backend.get_guild(kw["guild_id"]).preferred_locale
-        return record, payload
-
-    return payload_with_locales
 
 
 def speak(monkeypatch: Any, locales: dict[int, str]) -> None:

@@ -66,7 +66,7 @@ async def test_timeout_makes_a_computer_move_by_default(table: Table):
     assert after.move_count >= 1 and after.game.log[0].seat == seat
     assert any("ran out of time" in text_of(m) for m in table.public())
     late = record.seats[record.game.to_move].name
-    assert any(f"🤖 for **{late}**:" in text_of(m) for m in table.public())  # who really moved
+    assert any(f"🤖 for **{late}**" in text_of(m) for m in table.public())  # who really moved
     assert not after.seats[seat].resigned  # the player keeps the seat for the next turn
     assert table.member_for(after) is not None
 

@@ -15,7 +15,9 @@ KILLS = 20
 async def test_sigkill_of_the_whole_bot_loses_and_repeats_nothing(tmp_path: Path) -> None:
     tally = await kill_again_and_again(tmp_path, KILLS, seed=14)
     assert tally.kills == KILLS
-    assert len(tally.acked) > 50 and tally.checked > KILLS  # it really played and looked
+    # It really played and looked: a move acknowledged per kill on average (how many more
+    # fit between two kills depends on the machine's speed, so no more is asked).
+    assert len(tally.acked) >= KILLS and tally.checked > KILLS
     assert tally.lost_acked_moves == 0
     assert tally.double_applies == 0
     assert tally.unshown == set()

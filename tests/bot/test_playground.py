@@ -9,14 +9,22 @@ for tests that request it).
 from __future__ import annotations
 
 import asyncio
+import http.client
 import re
 import threading
+import urllib.error
+import urllib.request
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from urllib.parse import urlsplit
 
+import discord
 import pytest
+import simcord
+from discord.ext import tasks
 
 from bot.config import Settings
-from bot.playground import MEMBERS, serve
+from bot.playground import MANAGER, MEMBERS, real_time, serve
 from tests.bot.preview_client import Json, PreviewPage, controls
 from tests.waiting import GIVE_UP_S
 
@@ -154,3 +162,130 @@ async def test_the_playground_stops_by_itself_and_closes_its_database(bot_settin
     for thread in leftover:
         thread.join(timeout=GIVE_UP_S)
     assert not [t for t in leftover if t.is_alive()]
+
+
+@pytest.fixture
+async def german_brook(bot_settings: Settings) -> AsyncIterator[PreviewPage]:
+    """The playground with Brook's Discord in German, as a page opened by Ada."""
+    ready: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+    task = asyncio.create_task(
+        serve(bot_settings, seconds=60, ready=ready, languages={"Brook": "de"})
+    )
+    await asyncio.wait({ready, task}, timeout=GIVE_UP_S, return_when=asyncio.FIRST_COMPLETED)
+    if task.done():
+        task.result()
+    try:
+        yield await PreviewPage.open(ready.result())
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+
+
+async def test_the_manager_may_change_settings_and_a_german_member_is_told_in_german(
+    german_brook,
+):
+    page = german_brook
+    await page.switch_viewer("Brook")
+    await page.run_command("axio settings", language="de")
+    refusal = page.last_message(ephemeral=True)["content"]
+    assert refusal.startswith("Nur Mitglieder, die den Server verwalten dürfen")
+
+    await page.switch_viewer(MANAGER)
+    await page.run_command("axio settings", language="de")
+    assert "Einstellungen gespeichert." in said(page.last_message())
+
+
+async def test_the_bot_keeps_the_real_time_so_todays_daily_challenge_plays(playground):
+    page = await PreviewPage.open(playground[0])
+    await page.run_command("axio daily play", game="axio")
+    answer = page.last_message(ephemeral=True)
+    assert "starts on" not in said(answer)
+    assert filenames(answer) == {"daily-board.png", "rack.png"}
+    today = datetime.now(UTC)
+    assert f"({today.day} {today:%B %Y}) · turn 1" in said(answer)
+
+
+class Ticking(discord.Client):
+    """A bot whose only work is a loop, as the bot's reminders and deliveries are."""
+
+    def __init__(self) -> None:
+        super().__init__(intents=discord.Intents.none())
+        self.passes = 0
+        self.second_pass = asyncio.Event()
+        self.ticking = tasks.loop(seconds=0.05)(self.tick)
+
+    async def setup_hook(self) -> None:
+        self.ticking.start()
+
+    async def tick(self) -> None:
+        self.passes += 1
+        if self.passes == 2:
+            self.second_pass.set()
+
+
+async def test_simcords_clock_follows_the_real_one_so_the_bots_loops_run():
+    """SimCord's clock stands still by itself: a loop's second pass, due 0.05 s after its
+    first, comes only when the playground moves the clock on as real time passes."""
+    bot = Ticking()
+    async with simcord.run(bot) as env:
+        start = env.now()
+        async with real_time(env, step=0.01):
+            await asyncio.wait_for(bot.second_pass.wait(), timeout=GIVE_UP_S)
+        assert bot.passes == 2
+        assert env.now() > start
+
+
+def location(url: str) -> tuple[int, str]:
+    """GET `url` without following a redirect: the status and where it points."""
+    parts = urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
+    try:
+        connection.request("GET", parts.path)
+        response = connection.getresponse()
+        return response.status, response.getheader("Location") or response.read().decode()
+    finally:
+        connection.close()
+
+
+async def test_a_tournaments_table_thread_opens_in_the_preview_and_its_game_is_played(
+    bot_settings: Settings,
+):
+    ready: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+    threads: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+    task = asyncio.create_task(serve(bot_settings, seconds=120, ready=ready, threads=threads))
+    await asyncio.wait({ready, task}, timeout=GIVE_UP_S, return_when=asyncio.FIRST_COMPLETED)
+    if task.done():
+        task.result()
+    try:
+        page = await PreviewPage.open(ready.result())
+        await page.run_command("axio tournament new", game="axio", format="swiss", rounds="1")
+        for name in MEMBERS[1:]:
+            await page.switch_viewer(name)
+            await page.run_command("axio tournament join")
+        await page.switch_viewer(MANAGER)
+        await page.run_command("axio tournament start")
+
+        front = await asyncio.to_thread(urllib.request.urlopen, threads.result(), timeout=60)
+        listed = re.findall(r'href="open/(\d+)">🧵 ([^<]+)</a>', front.read().decode())
+        table = next((tid, name) for tid, name in listed if f"{MANAGER}" in name)
+        status, preview_url = await asyncio.to_thread(
+            location, threads.result() + f"open/{table[0]}"
+        )
+        assert status == 302
+
+        thread = await PreviewPage.open(preview_url)
+        assert thread.state["channel"]["name"] == table[1]
+        turn = thread.last_message()
+        player = mover(thread, turn)
+        await thread.switch_viewer(player)
+        await thread.click(turn["id"], "My tiles")
+        builder = thread.last_message(ephemeral=True)["id"]
+        await thread.click(builder, labels(thread.message(builder))[0])
+        await thread.click(builder, "Confirm")
+        assert re.search(rf"① \*\*{player}\*\* [A-M]\d+ \+\d", said(thread.last_message()))
+
+        with pytest.raises(urllib.error.URLError):  # #games' session closed: its server too
+            await page.refresh()
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)

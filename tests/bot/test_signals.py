@@ -186,14 +186,14 @@ async def gated_lobby(table: Table, monkeypatch: pytest.MonkeyPatch) -> dict[str
     `gate["entered"]` is set when it gets there."""
     gate = {"entered": asyncio.Event(), "open": asyncio.Event()}
     repo = table.bot.repo
-    real = repo.game_in_channel
+    real = repo.table_game
 
     async def held(*args: Any, **kwargs: Any) -> Any:
         gate["entered"].set()
         await gate["open"].wait()
         return await real(*args, **kwargs)
 
-    monkeypatch.setattr(repo, "game_in_channel", held)
+    monkeypatch.setattr(repo, "table_game", held)
     gate["record"] = dispatch_slash(
         table.env, table.ann, table.channel, "axio new", {"game": "axio"}
     )

@@ -1,0 +1,117 @@
+"""The playground's front page: #games and the threads the bot made in it, each opened in
+SimCord's browser preview.
+
+SimCord previews one channel a session, one session at a time, and links a thread's
+mention to discord.com: so opening a thread here closes the preview of the channel shown
+and starts one of the thread (pages of the old one say to reload). The page is served on
+127.0.0.1 under a secret path, as the preview's own address carries a secret.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+import simcord
+from aiohttp import web
+from simcord.builders import ChannelHandle
+from simcord.preview import Preview
+
+
+class Rooms:
+    """The channel shown in the preview, and the front page that changes it."""
+
+    def __init__(self, env: simcord.Env, home: ChannelHandle, viewers: Sequence[Any]) -> None:
+        self.env = env
+        self.home = home
+        self.viewers = list(viewers)
+        self.preview: Preview | None = None
+        self.closed_by_member = asyncio.Event()
+        """The browser's Close button was pressed on the preview shown."""
+        self.secret = secrets.token_urlsafe(16)
+        self._lock = asyncio.Lock()
+        self._runner: web.AppRunner | None = None
+        self.url = ""
+
+    def channels(self) -> list[ChannelHandle]:
+        """#games, then its threads, oldest first."""
+        return [self.home, *sorted(self.home.threads, key=lambda thread: thread.id)]
+
+    async def show(self, channel: ChannelHandle) -> str:
+        """The preview's address for `channel`, started now unless it is the one shown."""
+        async with self._lock:
+            shown = self.preview
+            if shown is not None and shown.channel.id == channel.id:
+                return shown.url
+            self.preview = None  # its closing is not the member's Close
+            if shown is not None:
+                await shown.close()
+            preview = self.env.preview(channel, viewers=self.viewers, layout="channel")
+            await preview.__aenter__()
+            self.preview = preview
+            asyncio.get_running_loop().create_task(self._watch(preview))
+            return preview.url
+
+    async def _watch(self, preview: Preview) -> None:
+        await preview.wait_closed()
+        if self.preview is preview:
+            self.closed_by_member.set()
+
+    async def start(self, port: int | None) -> str:
+        """Serve the front page; its address."""
+        app = web.Application()
+        app.router.add_get(f"/{self.secret}/", self._front)
+        app.router.add_get(f"/{self.secret}/open/{{channel_id}}", self._open)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", port or 0)
+        await site.start()
+        host, bound = self._runner.addresses[0][:2]
+        self.url = f"http://{host}:{bound}/{self.secret}/"
+        return self.url
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+        if self.preview is not None:
+            preview, self.preview = self.preview, None
+            await preview.close()
+
+    async def _front(self, request: web.Request) -> web.Response:
+        items = "".join(
+            f'<li><a href="open/{channel.id}">{html.escape(label(channel))}</a></li>'
+            for channel in self.channels()
+        )
+        page = FRONT.format(items=items)
+        return web.Response(text=page, content_type="text/html")
+
+    async def _open(self, request: web.Request) -> web.Response:
+        wanted = request.match_info["channel_id"]
+        channel = next((c for c in self.channels() if str(c.id) == wanted), None)
+        if channel is None:
+            raise web.HTTPNotFound(text="No such channel or thread: go back and reload.")
+        try:
+            url = await self.show(channel)
+        except simcord.SetupError:  # an action is being answered in the preview shown
+            raise web.HTTPServiceUnavailable(
+                text="The bot is answering an action: try again in a moment."
+            ) from None
+        raise web.HTTPFound(url)
+
+
+def label(channel: ChannelHandle) -> str:
+    return f"🧵 {channel.name}" if channel.is_thread else f"# {channel.name}"
+
+
+FRONT = """<!doctype html><html><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>AXIO playground</title>
+<style>body{{font:16px system-ui,sans-serif;background:#313338;color:#dbdee1;margin:1rem}}
+a{{color:#00a8fc;display:block;padding:.6rem 0}}li{{list-style:none}}ul{{padding:0}}</style>
+</head><body><h1>AXIO playground</h1>
+<p>Open the channel, or a thread the bot made in it (a tournament's table,
+<code>/axio new thread:True</code>). Reload this page to see new threads; opening one
+closes the preview shown before.</p><ul>{items}</ul></body></html>"""
