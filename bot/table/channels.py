@@ -90,7 +90,7 @@ class Channels:
             channel = await self.by_id(channel_id)
             if channel is not None:
                 await channel.send(text, allowed_mentions=pinging(pinged))  # type: ignore[union-attr]
-        except (TimeoutError, discord.HTTPException, OSError):
+        except DISCORD_FAULTS:
             log.info("could not write in channel %s", channel_id)
 
     async def direct_message(self, user_id: int, text: str) -> None:
