@@ -23,7 +23,7 @@ from .errors import (
 from .finish import finish_game, game_called_off
 from .load import fetch_row, fetch_seats, load_record
 from .outbox import queue_post
-from .records import CHANNEL_GONE, LEVELS, GameRecord, Level, Seat
+from .records import CHANNEL_GONE, LEVELS, GameRecord, Level, Seat, new_code
 from .snapshot import encode_rng, encode_state
 
 _UNSET: Any = object()
@@ -252,7 +252,7 @@ class LobbyCommands(Database):
         # rather than an error, which would spoil a PostgreSQL transaction.
         inserted = await conn.execute_fetchall(
             "INSERT INTO games (kind, guild_id, channel_id, host_id, max_seats, settings, "
-            "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+            "created_at, updated_at, code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (channel_id) WHERE status IN ('lobby', 'running') DO NOTHING "
             "RETURNING id",
             (
@@ -264,6 +264,7 @@ class LobbyCommands(Database):
                 json.dumps(settings or {}),
                 stamp,
                 stamp,
+                new_code(),
             ),
         )
         if not inserted:
