@@ -1,6 +1,7 @@
 """Games as their web pages show them (bot/web): found by their unguessable page code,
 never by their sequential id, and read in two queries (the game with its seats, then its
-moves) in one read transaction, on both databases.
+moves, which a page holding this many moves already does not need to read again), on both
+databases.
 
 What is read is what the table's channel saw: names, computer levels, resignations, the
 moves and whose they were. A member deleted by `/axio forget-me` is "a former player"
@@ -54,17 +55,15 @@ class PageGame:
     updated_at: datetime
     daily_day: int | None
     """The daily challenge's day the game was played for (None: not a daily game)."""
+    reviewed: bool
+    """Whether a review of the game is kept (`/axio review` made one)."""
     seats: tuple[PageSeat, ...]
-    moves: tuple[PageMove, ...]
-
-    @property
-    def log(self) -> list[tuple[int, int, str]]:
-        return [(m.seat, m.turn, m.text) for m in self.moves]
 
 
 _GAME = (
     "SELECT g.id, g.code, g.kind, g.guild_id, g.status, g.players, g.seed, g.move_count, "
     "g.updated_at, (SELECT MIN(d.day) FROM daily_attempts d WHERE d.game_id = g.id), "
+    "EXISTS (SELECT 1 FROM reviews r WHERE r.game_id = g.id), "
     "s.seat, s.name, s.computer, s.resigned, s.user_id "
     "FROM games g JOIN seats s ON s.game_id = g.id "
     "WHERE g.code = ? AND g.seed IS NOT NULL AND g.state IS NOT NULL AND g.status <> 'lobby' "
@@ -80,15 +79,9 @@ class PageQueries(Database):
         names no game with a page (a malformed code is not looked up)."""
         if not CODE_PATTERN.fullmatch(code):
             return None
-        async with self._read() as conn:
-            rows = list(await conn.execute_fetchall(_GAME, (code,)))
-            if not rows:
-                return None
-            moves = await conn.execute_fetchall(
-                "SELECT seat, turn, text, stand_in FROM moves WHERE game_id = ? "
-                "ORDER BY move_number",
-                (rows[0][0],),
-            )
+        rows = await self._fetchall(_GAME, (code,))
+        if not rows:
+            return None
         first = rows[0]
         return PageGame(
             id=first[0],
@@ -101,11 +94,20 @@ class PageQueries(Database):
             move_count=first[7],
             updated_at=from_us(first[8]),  # type: ignore[arg-type]
             daily_day=first[9],
+            reviewed=bool(first[10]),
             seats=tuple(
-                PageSeat(r[10], r[11], r[12], bool(r[13]), is_former_player(r[14])) for r in rows
+                PageSeat(r[11], r[12], r[13], bool(r[14]), is_former_player(r[15])) for r in rows
             ),
-            moves=tuple(PageMove(m[0], m[1], m[2], bool(m[3])) for m in moves),
         )
+
+    async def page_moves(self, game_id: int, count: int) -> tuple[PageMove, ...]:
+        """The first `count` moves of a game (its page read that many), in order."""
+        rows = await self._fetchall(
+            "SELECT seat, turn, text, stand_in FROM moves WHERE game_id = ? AND move_number <= ? "
+            "ORDER BY move_number",
+            (game_id, count),
+        )
+        return tuple(PageMove(r[0], r[1], r[2], bool(r[3])) for r in rows)
 
     async def page_move_counts(self, game_ids: Iterable[int]) -> dict[int, tuple[int, str]]:
         """How many moves each game has stored and its status, in one query: what a page

@@ -33,8 +33,11 @@ async def test_a_page_reads_seats_and_moves_as_played(repo):
     assert page.seed == record.seed
     assert [s.name for s in page.seats] == [s.name for s in record.seats]
     assert [s.computer for s in page.seats] == [None, None, "hard"]
-    assert page.log == [(e.seat, e.turn, e.move) for e in record.game.log]
-    assert page.move_count == 5 and page.daily_day is None
+    moves = await repo.page_moves(page.id, 4)
+    assert [(m.seat, m.turn, m.text) for m in moves] == [
+        (e.seat, e.turn, e.move) for e in record.game.log[:4]
+    ]
+    assert page.move_count == 5 and page.daily_day is None and not page.reviewed
 
 
 async def test_a_forgotten_member_is_a_former_player_on_the_page(repo):
