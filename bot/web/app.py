@@ -1,0 +1,105 @@
+"""The web server: the game pages on aiohttp, rendered with Jinja2 (autoescaped: every
+name a member chose is escaped), its static files served from `static/`.
+
+`WebServer` runs it beside the bot (started in `setup_hook`, closed with the bot) or alone
+(`axio-bot web`, with PostgreSQL: pages only read, so any process may serve any page).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+import aiohttp_jinja2
+import jinja2
+from aiohttp import web
+
+from storage import Repository
+
+from .guard import RateLimit, guard
+from .live import LiveGames
+from .routes import GamePages
+
+log = logging.getLogger(__name__)
+
+HERE = Path(__file__).resolve().parent
+STATIC = HERE / "static"
+TEMPLATES = HERE / "templates"
+RATE = 20.0
+BURST = 60.0
+"""Requests a second an address may make, and at once (see guard.py)."""
+
+
+class WebPortError(RuntimeError):
+    """The web port cannot be listened on (taken, or not this machine's address)."""
+
+
+def create_app(
+    repo: Repository,
+    *,
+    public_url: str | None = None,
+    clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+    poll_s: float = 0.5,
+    rate: float = RATE,
+    burst: float = BURST,
+) -> web.Application:
+    """The application; `app["live"]` is told of stored moves (`LiveGames.moved`)."""
+    app = web.Application(middlewares=[guard(RateLimit(rate, burst))])
+    aiohttp_jinja2.setup(
+        app,
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=jinja2.select_autoescape(default=True),
+        undefined=jinja2.StrictUndefined,
+    )
+    live = LiveGames(repo.page_move_counts, poll_s=poll_s)
+    app["live"] = live
+    GamePages(repo, live, clock=clock, public_url=public_url).add_to(app)
+    app.router.add_static("/static/", STATIC, append_version=False)
+    app.on_startup.append(lambda app: _start(live))
+    app.on_cleanup.append(lambda app: live.stop())
+    return app
+
+
+async def _start(live: LiveGames) -> None:
+    live.start()
+
+
+class WebServer:
+    """The pages on `host:port`, for as long as it runs."""
+
+    def __init__(self, app: web.Application, *, host: str, port: int) -> None:
+        self.app = app
+        self.host = host
+        self.port = port
+        self._runner: web.AppRunner | None = None
+
+    @property
+    def live(self) -> LiveGames:
+        return self.app["live"]
+
+    def moved(self, game_id: int) -> None:
+        """A move was stored: open pages of the game hear of it."""
+        self.live.moved(game_id)
+
+    async def start(self) -> None:
+        self._runner = web.AppRunner(self.app, access_log=None, shutdown_timeout=1.0)
+        await self._runner.setup()
+        try:
+            site = web.TCPSite(self._runner, self.host, self.port)
+            await site.start()
+        except OSError as error:
+            await self.stop()
+            raise WebPortError(
+                f"cannot listen on {self.host}:{self.port} (WEB_HOST, WEB_PORT): "
+                f"{error.strerror or error}"
+            ) from None
+        if self.port == 0:  # a free port was asked for: learn which
+            self.port = self._runner.addresses[0][1]
+        log.info("game pages on http://%s:%s", self.host, self.port)
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
