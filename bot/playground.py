@@ -2,13 +2,15 @@
 
 A guild with a #games channel and four members; SimCord's browser preview shows the
 channel as any of them (switch at the top), so one person can play a whole table's game
-with no token and no Discord account. Served on 127.0.0.1 only.
+with no token and no Discord account. Served on 127.0.0.1 only, and so are the game pages
+(on a free port, PUBLIC_URL set to it).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 import tempfile
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -20,6 +22,14 @@ from .app import AxioBot, create_bot
 from .config import Settings
 
 MEMBERS = ("Ada", "Brook", "Cyd", "Dee")
+
+
+def free_port() -> int:
+    """A port free on 127.0.0.1 now (the pages' address must be known before the bot
+    starts, as its posts link to it)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 @contextlib.asynccontextmanager
@@ -45,7 +55,14 @@ async def serve(
     """Run until the browser's Close button, `seconds`, or Ctrl-C. The URL is printed (and
     handed to `ready`, for tests)."""
     with tempfile.TemporaryDirectory(prefix="axio-playground-") as folder:
-        scratch = {"database_path": Path(folder) / "playground.sqlite3", "database_url": None}
+        web_port = free_port()  # the game pages, linked from the posts as on a real server
+        scratch = {
+            "database_path": Path(folder) / "playground.sqlite3",
+            "database_url": None,
+            "web_port": web_port,
+            "web_host": "127.0.0.1",
+            "public_url": f"http://127.0.0.1:{web_port}",
+        }
         local = settings.model_copy(update=scratch)  # never the configured (real) database
         # A bug is logged (and answered with an apology) rather than stopping the playground.
         async with simulated(create_bot(local, shard_count=1), check_errors=False) as env:
@@ -55,6 +72,7 @@ async def serve(
             async with env.preview(channel, viewers=members, layout="channel", port=port) as pv:
                 print(f"AXIO playground: open {pv.url}", flush=True)
                 print("Type /axio new in the channel; switch members at the top.", flush=True)
+                print(f"Game pages: {local.public_url}/g/…", flush=True)
                 if ready is not None:
                     ready.set_result(pv.url)
                 with contextlib.suppress(TimeoutError):

@@ -7,6 +7,7 @@ name a member chose is escaped), its static files served from `static/`.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -17,6 +18,7 @@ import jinja2
 from aiohttp import web
 
 from storage import Repository
+from storage.target import is_postgres_url
 
 from .guard import RateLimit, guard
 from .live import LiveGames
@@ -66,6 +68,28 @@ async def _start(live: LiveGames) -> None:
     live.start()
 
 
+async def start_web(
+    repo: Repository,
+    database: str | Path,
+    *,
+    host: str,
+    port: int,
+    public_url: str | None,
+    clock: Callable[[], datetime],
+    alone: bool = False,
+) -> WebServer:
+    """The pages on host:port (WEB_HOST, WEB_PORT), started; WebPortError when the port is
+    not free. On PostgreSQL another process may store a game's moves, so the open pages'
+    games are polled twice a second; on SQLite every move is stored in this process, which
+    says so at once (the poll is only a safety net); `alone` (`axio-bot web`) polls as
+    every move is stored elsewhere."""
+    poll_s = 0.5 if alone or is_postgres_url(database) else 30.0
+    app = create_app(repo, public_url=public_url, clock=clock, poll_s=poll_s)
+    server = WebServer(app, host=host, port=port)
+    await server.start()
+    return server
+
+
 class WebServer:
     """The pages on `host:port`, for as long as it runs."""
 
@@ -103,3 +127,24 @@ class WebServer:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+
+
+async def serve_alone(
+    database: str | Path, *, host: str, port: int, public_url: str | None
+) -> None:
+    """`axio-bot web`: the pages without the bot, until the process is stopped. Pages only
+    read, so with PostgreSQL any number of these may serve beside the bot's processes."""
+    async with await Repository.open(database) as repo:
+        server = await start_web(
+            repo,
+            database,
+            host=host,
+            port=port,
+            public_url=public_url,
+            clock=lambda: datetime.now(UTC),
+            alone=True,
+        )
+        try:
+            await asyncio.Event().wait()
+        finally:
+            await server.stop()
