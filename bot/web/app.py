@@ -34,6 +34,10 @@ BURST = 60.0
 """Requests a second an address may make, and at once (see guard.py)."""
 
 
+LIVE = web.AppKey("live", LiveGames)
+LIMIT = web.AppKey("limit", RateLimit)
+
+
 class WebPortError(RuntimeError):
     """The web port cannot be listened on (taken, or not this machine's address)."""
 
@@ -47,8 +51,11 @@ def create_app(
     rate: float = RATE,
     burst: float = BURST,
 ) -> web.Application:
-    """The application; `app["live"]` is told of stored moves (`LiveGames.moved`)."""
-    app = web.Application(middlewares=[guard(RateLimit(rate, burst))])
+    """The application; `app[LIVE]` is told of stored moves (`LiveGames.moved`), and
+    `app[LIMIT]` is the rate limit."""
+    limit = RateLimit(rate, burst)
+    app = web.Application(middlewares=[guard(limit)])
+    app[LIMIT] = limit
     aiohttp_jinja2.setup(
         app,
         loader=jinja2.FileSystemLoader(TEMPLATES),
@@ -56,7 +63,7 @@ def create_app(
         undefined=jinja2.StrictUndefined,
     )
     live = LiveGames(repo.page_move_counts, poll_s=poll_s)
-    app["live"] = live
+    app[LIVE] = live
     GamePages(repo, live, clock=clock, public_url=public_url).add_to(app)
     app.router.add_static("/static/", STATIC, append_version=False)
     app.on_startup.append(lambda app: _start(live))
@@ -101,7 +108,7 @@ class WebServer:
 
     @property
     def live(self) -> LiveGames:
-        return self.app["live"]
+        return self.app[LIVE]
 
     def moved(self, game_id: int) -> None:
         """A move was stored: open pages of the game hear of it."""

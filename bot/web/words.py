@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.common import COLOURS
 
-from ..i18n import DEFAULT, LANGUAGES, N_, _, pgettext
+from ..i18n import DEFAULT, LANGUAGES, N_, _
 from ..screens.words import colour_name
 
 
@@ -55,12 +55,9 @@ def script_words() -> dict[str, object]:
         "returned": _("returned to the bag: {tiles}"),
         "axio": _("AXIO! in {colours}: an extra turn"),
         "standIn": _("played by a computer for this seat"),
-        "mark": _("{number}: {name}, {move}"),
         "expert": _("The expert's move: {move} (dashed)"),
         "cost": _("{grade}: cost {cost} points of the lowest colour"),
         "live": _("Live: new moves appear here"),
-        "cellEmpty": _("{cell} empty"),
-        "cellPrinted": _("{cell} printed {colour}"),
         "cellTile": _("{cell} {colour} tile"),
         "cellPyramid": _("{cell} pyramid"),
         "cellDead": _("{cell} dead"),
@@ -97,7 +94,6 @@ def page_words() -> dict[str, str]:
         "noScript": _("The board needs JavaScript; the moves and scores are listed below."),
         "pinch": _("Pinch or use the browser's zoom to enlarge the board."),
         "formerPlayer": _("a former player"),
-        "computer": pgettext("seat", "computer"),
         "resigned": _("resigned"),
         "player": _("Player"),
         "colourHeads": " ".join(colour_name(c) for c in COLOURS),
