@@ -92,17 +92,28 @@ def placed_cells(text: str) -> list[list[Any]]:
     return [[move.first, move.first_colour.value], [move.second, move.second_colour.value]]
 
 
-def replay_steps(
+History = list[tuple[TileGame, PageMove, PlayResult]]
+"""Each move with the game just after it and what it did."""
+
+
+def replay(
     kind: str, players: int, seed: int, moves: tuple[PageMove, ...]
-) -> tuple[dict[str, Any], list[dict[str, Any]], TileGame]:
-    """The start, every step after it, and the game as it stands after the last."""
+) -> tuple[TileGame, History]:
+    """The game at its start and after every move (each a copy), from its seed."""
     game = game_class(kind)(players, seed)
-    start = state_of(game)
-    steps = []
+    start, history = game.copy(), []
     for move in moves:
         result = game.play(move.text)
-        steps.append({**state_of(game), "move": move_of(game, move, result)})
-    return start, steps, game
+        history.append((game.copy(), move, result))
+    return start, history
+
+
+def public_steps(start: TileGame, history: History) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The start and every step as the table saw them: read from the games through
+    `state_of` and `move_of` only."""
+    return state_of(start), [
+        {**state_of(game), "move": move_of(game, move, result)} for game, move, result in history
+    ]
 
 
 def rota_tiles(game: TileGame) -> list[list[Any]]:
@@ -182,17 +193,32 @@ class PublicGame:
     """One game's public steps at one move count: the JSON the page fetches (`body`) and
     the Python data its HTML is rendered from (`start`, `steps`, `tiles`, `review`)."""
 
-    def __init__(
-        self,
+    @classmethod
+    def replayed(
+        cls,
         kind: str,
         players: int,
         seed: int,
         moves: tuple[PageMove, ...],
         language: str,
         review: dict[str, Any] | None,
+    ) -> PublicGame:
+        """The game replayed from its seed and moves."""
+        first, history = replay(kind, players, seed, moves)
+        return cls(kind, players, first, history, language, review)
+
+    def __init__(
+        self,
+        kind: str,
+        players: int,
+        first: TileGame,
+        history: History,
+        language: str,
+        review: dict[str, Any] | None,
     ) -> None:
         with speaking(language):
-            start, steps, game = replay_steps(kind, players, seed, moves)
+            game = history[-1][0] if history else first
+            start, steps = public_steps(first, history)
             tiles = rota_tiles(game) if kind == "rota" else []
             for step in steps:
                 if kind == "rota":

@@ -71,7 +71,7 @@ class GamePages:
         if found is None:
             moves = await self.repo.page_moves(page.id, page.move_count)
             review = await self.repo.review(page.id) if reviewed else None
-            found = PublicGame(page.kind, page.players, page.seed, moves, language, review)
+            found = PublicGame.replayed(page.kind, page.players, page.seed, moves, language, review)
             self.cache.put(key, found)
         return found
 

@@ -74,7 +74,6 @@ async def test_a_german_reader_gets_the_page_in_german(repo, client):
 
 async def test_names_are_escaped(repo, client):
     record, code = await played(repo, "axio", moves=2)
-    await repo._fetchall("SELECT 1")  # the repository is open
     async with repo._write() as conn:
         await conn.execute(
             "UPDATE seats SET name = ? WHERE game_id = ? AND seat = 0",
