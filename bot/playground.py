@@ -3,7 +3,7 @@
 A guild with a #games channel and four members; SimCord's browser preview shows the
 channel as any of them (switch at the top), so one person can play a whole table's game
 with no token and no Discord account. Served on 127.0.0.1 only, and so are the game pages
-(on a free port, PUBLIC_URL set to it).
+(on a free port, PUBLIC_URL set to it), beside the bot as `axio-bot web` serves them.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import simcord
 
 from .app import AxioBot, create_bot
 from .config import Settings
+from .web.app import PagesInThread
 
 MEMBERS = ("Ada", "Brook", "Cyd", "Dee")
 
@@ -59,8 +60,7 @@ async def serve(
         scratch = {
             "database_path": Path(folder) / "playground.sqlite3",
             "database_url": None,
-            "web_port": web_port,
-            "web_host": "127.0.0.1",
+            "web_port": None,  # served beside the bot, below
             "public_url": f"http://127.0.0.1:{web_port}",
         }
         local = settings.model_copy(update=scratch)  # never the configured (real) database
@@ -69,11 +69,16 @@ async def serve(
             guild = env.create_guild("AXIO playground")
             channel = guild.create_text_channel("games")
             members = [guild.add_member(env.create_user(name)) for name in MEMBERS]
+            pages = PagesInThread(local.database, public_url=local.public_url)
+            pages.start(web_port)
             async with env.preview(channel, viewers=members, layout="channel", port=port) as pv:
                 print(f"AXIO playground: open {pv.url}", flush=True)
                 print("Type /axio new in the channel; switch members at the top.", flush=True)
                 print(f"Game pages: {local.public_url}/g/…", flush=True)
                 if ready is not None:
                     ready.set_result(pv.url)
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(pv.wait_closed(), timeout=seconds)
+                try:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(pv.wait_closed(), timeout=seconds)
+                finally:
+                    pages.stop()

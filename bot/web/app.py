@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -66,13 +67,8 @@ def create_app(
     app[LIVE] = live
     GamePages(repo, live, clock=clock, public_url=public_url).add_to(app)
     app.router.add_static("/static/", STATIC, append_version=False)
-    app.on_startup.append(lambda app: _start(live))
     app.on_cleanup.append(lambda app: live.stop())
     return app
-
-
-async def _start(live: LiveGames) -> None:
-    live.start()
 
 
 async def start_web(
@@ -155,3 +151,52 @@ async def serve_alone(
             await asyncio.Event().wait()
         finally:
             await server.stop()
+
+
+class PagesInThread:
+    """The pages served from a thread of their own (own event loop, own connection to the
+    database), polling the watched games, as `axio-bot web` serves them beside the bot: for
+    the playground, whose in-memory Discord counts every task of the bot's loop as the
+    bot's work and would wait for an open page's event stream to end."""
+
+    def __init__(self, database: str | Path, *, public_url: str | None = None) -> None:
+        self.database = database
+        self.public_url = public_url
+        self.port = 0
+        self._loop = asyncio.new_event_loop()
+        self._started = threading.Event()
+        self._failed: BaseException | None = None
+
+    def start(self, port: int = 0) -> int:
+        """Serve on 127.0.0.1:`port` (0: a free one); the port it serves on."""
+        self.port = port
+        self._thread = threading.Thread(target=self._run, name="game pages", daemon=True)
+        self._thread.start()
+        self._started.wait()
+        if self._failed is not None:
+            raise self._failed
+        return self.port
+
+    def stop(self) -> None:
+        self._loop.call_soon_threadsafe(self._done.set)
+        self._thread.join()
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        self._loop.run_until_complete(self._serve())
+        self._loop.close()
+
+    async def _serve(self) -> None:
+        self._done = asyncio.Event()
+        try:
+            async with await Repository.open(self.database) as repo:
+                app = create_app(repo, public_url=self.public_url, poll_s=0.2)
+                server = WebServer(app, host="127.0.0.1", port=self.port)
+                await server.start()
+                self.port = server.port
+                self._started.set()
+                await self._done.wait()
+                await server.stop()
+        except BaseException as error:  # told to the caller of start()
+            self._failed = error
+            self._started.set()

@@ -55,6 +55,7 @@ class LiveGames:
     def watching(self, game_id: int, known: tuple[int, str]):
         """A queue that receives (move count, status) whenever the game changes."""
         queue: asyncio.Queue[tuple[int, str]] = asyncio.Queue(maxsize=16)
+        self.start()  # the watcher runs only while a page watches
         self._queues[game_id].add(queue)
         self._seen.setdefault(game_id, known)
         self._wake.set()
@@ -65,6 +66,9 @@ class LiveGames:
             if not self._queues[game_id]:
                 del self._queues[game_id]
                 self._seen.pop(game_id, None)
+            if not self._queues and self._task is not None:
+                self._task.cancel()
+                self._task = None
 
     async def _run(self) -> None:
         while True:
