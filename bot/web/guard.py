@@ -3,8 +3,9 @@ the security headers, and plain error pages in the reader's language (never a tr
 
 Decisions where the issue is silent:
 - **The reader's address** is the connection's, except behind a reverse proxy on this
-  machine (the connection comes from a loopback address): then it is the last address of
-  `X-Forwarded-For`, the one the proxy itself added (earlier ones are the client's word).
+  machine or its private network (the connection comes from a loopback or private address,
+  as from Docker's bridge): then it is the last address of `X-Forwarded-For`, the one the
+  proxy itself added (earlier ones are the client's word).
 - **The limit** is a token bucket per address: `burst` requests at once, then `rate` a
   second (a page is four requests: HTML, script, style, JSON, and one event stream). At
   most `ADDRESSES` addresses are remembered, the least recent forgotten first.
@@ -74,7 +75,8 @@ def client_address(request: web.Request) -> str:
     peer = request.remote or ""
     forwarded = request.headers.get("X-Forwarded-For", "")
     try:
-        local = ipaddress.ip_address(peer).is_loopback
+        near = ipaddress.ip_address(peer)
+        local = near.is_loopback or near.is_private
     except ValueError:
         local = False
     if local and forwarded:
