@@ -255,8 +255,8 @@ export function marksAt(game, index) {
   const where = (step) => (game.kind === "axio" ? { cells: step.move.cells.map((c) => c[0]) } : { at: step.move.at });
   const marks = game.steps.slice(first, index).map((step, n) => ({ seat: step.move.seat, number: n + 1, current: false, ...where(step) }));
   const viewed = game.steps[index - 1];
-  marks.push({ seat: viewed.move.seat, number: 0, current: true, ...where(viewed) });
-  return marks;
+  // The viewed move's yellow frame first, so that the numbered badges lie on top of it.
+  return [{ seat: viewed.move.seat, number: 0, current: true, ...where(viewed) }, ...marks];
 }
 
 export { cellName as axioCellName, COLUMNS };
