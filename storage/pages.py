@@ -84,14 +84,7 @@ class PageQueries(Database):
             return None
         first = rows[0]
         return PageGame(
-            id=first[0],
-            code=first[1],
-            kind=first[2],
-            guild_id=first[3],
-            status=first[4],
-            players=first[5],
-            seed=first[6],
-            move_count=first[7],
+            *first[:8],  # id, code, kind, guild_id, status, players, seed, move_count
             updated_at=from_us(first[8]),  # type: ignore[arg-type]
             daily_day=first[9],
             reviewed=bool(first[10]),

@@ -75,10 +75,14 @@ class GamePages:
             self.cache.put(key, found)
         return found
 
-    async def page(self, request: web.Request) -> web.Response:
+    async def _read(self, request: web.Request) -> tuple[str, PageGame, PublicGame]:
+        """The reader's language, the game and its public steps."""
         language = reader_language(request.headers.get("Accept-Language"))
         page = await self._game(request)
-        public = await self.public(page, language)
+        return language, page, await self.public(page, language)
+
+    async def page(self, request: web.Request) -> web.Response:
+        language, page, public = await self._read(request)
         with speaking(language):
             context = page_context(page, public, language, self.public_url)
             response = aiohttp_jinja2.render_template("game.html", request, context)
@@ -87,9 +91,7 @@ class GamePages:
         return response
 
     async def steps(self, request: web.Request) -> web.Response:
-        language = reader_language(request.headers.get("Accept-Language"))
-        page = await self._game(request)
-        public = await self.public(page, language)
+        language, page, public = await self._read(request)
         with speaking(language):
             header = {
                 "code": page.code,
