@@ -163,6 +163,7 @@ function buildReview() {
 function buildChart(lowest) {
   const svg = $("chart"), steps = lowest.length - 1, top = Math.max(1, ...lowest.flat());
   svg.setAttribute("viewBox", `-2 -1 ${steps + 4} ${top + 2}`);
+  svg.setAttribute("preserveAspectRatio", "none"); // the moves across, the points up: fill the box
   const ns = "http://www.w3.org/2000/svg", nodes = [];
   const seats = lowest[0].length;
   for (let seat = 0; seat < seats; seat++) {
