@@ -4,12 +4,15 @@ what it refuses."""
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
 
 from bot.web.app import LIMIT
 from engine import game_class
 from engine.ai.review import GameReview, MoveReview, PlayerReview
+from engine.daily import day_start
+from tests.storage.conftest import GUILD
 from tests.web.conftest import client_for, played
 
 FORMER = "a former player"
@@ -182,3 +185,13 @@ async def test_a_review_shows_on_a_finished_games_page_only(repo, client):
     [mark] = shown["marks"]
     assert (mark["number"], mark["grade"], mark["cost"]) == (marked, "mistake", 2.5)
     assert mark["ghost"] and len(shown["lowest"]) == len(moves) + 1
+
+
+async def test_a_daily_game_has_a_page_only_once_its_day_is_over(repo, client, clock):
+    clock.now = day_start(5) + timedelta(hours=3)
+    _, record = await repo.play_daily("rota", GUILD, 100, "Ann")
+    code = await repo.game_code(record.id)
+    assert (await client.get(f"/g/{code}")).status == 404
+    assert (await client.get(f"/g/{code}.json")).status == 404
+    clock.now = day_start(6)
+    assert (await client.get(f"/g/{code}")).status == 200
