@@ -67,6 +67,7 @@ from .table.scheduler import Scheduler
 from .table.signup import Signup
 from .table.thinking import Thinker
 from .table.vanished import ChannelWatch
+from .web.app import WebServer, start_web
 
 log = logging.getLogger("axio")
 
@@ -143,6 +144,7 @@ class AxioBot(commands.AutoShardedBot):
         self.tree.in_flight = self.in_flight  # type: ignore[attr-defined]
         self.repo: MeasuredRepository = None  # type: ignore[assignment]  # opened in setup_hook
         self.ops_server: OpsServer | None = None
+        self.web_server: WebServer | None = None
         self._hold: DatabaseHold | None = None
         self._loops: list[Courier | Scheduler | Notices] = []
         self.collector: Collector | None = None
@@ -160,7 +162,7 @@ class AxioBot(commands.AutoShardedBot):
             self.repo,
             self.thinker,
             self.background,
-            deliver=lambda game_id: self.courier.kick(game_id),
+            deliver=self._stored,
             ended=lambda record: self.notices.kick(),
             owned=owned,
             computer_budget_s=settings.computer_budget_s,
@@ -245,6 +247,15 @@ class AxioBot(commands.AutoShardedBot):
                 self.metrics, self.watch, host=settings.metrics_host, port=settings.metrics_port
             )
             await self.ops_server.start()
+        if settings.web_port is not None:
+            self.web_server = await start_web(
+                self.repo,
+                settings.database,
+                host=settings.web_host,
+                port=settings.web_port,
+                public_url=settings.public_url,
+                clock=clock,
+            )
         # What start-up made (the engine's tables, the commands, discord.py's state) lives as
         # long as the process: frozen, the collector's full passes stop walking it, so no
         # member's answer waits on a long one (ops/collector.py).
@@ -252,6 +263,13 @@ class AxioBot(commands.AutoShardedBot):
         self.collector = Collector(asyncio.get_running_loop().call_soon_threadsafe)
         self.collector.start()
         log.info("ready: database %s, shards %s", describe(settings.database), owned)
+
+    def _stored(self, game_id: int) -> None:
+        """A commit of the game owes posts (the courier delivers them) and may have moved
+        it on (its open pages hear of it)."""
+        self.courier.kick(game_id)
+        if self.web_server is not None:
+            self.web_server.moved(game_id)
 
     def shard_states(self) -> list[ShardState]:
         """The shards this process runs, as readiness and the metrics see them."""
@@ -297,6 +315,7 @@ class AxioBot(commands.AutoShardedBot):
             self.collector.stop if self.collector is not None else lambda: None,
             self.background.stop,
             self.ops_server.stop if self.ops_server is not None else lambda: None,
+            self.web_server.stop if self.web_server is not None else lambda: None,
             self.thinker.close,
             self.painter.close,
             self.repo.close if self.repo is not None else lambda: None,

@@ -9,6 +9,7 @@ axio-bot backup --to FILE [--force]   # a consistent copy of the SQLite file, bo
 axio-bot restore --from FILE          # put a backup back (the bot stopped)
 axio-bot forget USER_ID [--yes]       # delete a member's data (see bot/ops/admin.py)
 axio-bot health [--ready]             # the running bot's /healthz or /readyz (probes)
+axio-bot web                          # the game pages alone (WEB_PORT), beside the bot
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from .ops import admin
 from .ops.logs import configure_logging as configure_log_output
 from .ops.server import MetricsPortError
 from .ops.stopping import held_signals, until_signalled
+from .web.app import WebPortError
 
 if TYPE_CHECKING:
     from .app import AxioBot
@@ -90,7 +92,7 @@ def run(settings: Settings) -> int:
         return _fail(f"Discord refused the token: {TOKEN_HELP}")
     except discord.PrivilegedIntentsRequired:
         return _fail("Discord refused the intents the bot asked for.")
-    except MetricsPortError as error:
+    except (MetricsPortError, WebPortError) as error:
         return _fail(str(error))
     except (aiohttp.ClientError, discord.GatewayNotFound, TimeoutError, OSError) as error:
         return _fail(
@@ -208,6 +210,31 @@ def playground(
     return 0
 
 
+def web(settings: Settings) -> int:
+    """The game pages without the bot (with PostgreSQL, beside the bot's processes)."""
+    if settings.web_port is None:
+        return _fail("set WEB_PORT to the port the game pages are served on (and PUBLIC_URL)")
+    configure_logging(settings)
+    from .web.app import serve_alone
+
+    try:
+        asyncio.run(
+            serve_alone(
+                settings.database,
+                host=settings.web_host,
+                port=settings.web_port,
+                public_url=settings.public_url,
+            )
+        )
+    except WebPortError as error:
+        return _fail(str(error))
+    except KeyboardInterrupt:
+        print("AXIO game pages stopped.", file=sys.stderr)
+    except (sqlite3.Error, asyncpg.PostgresError, StorageError, OSError) as error:
+        return _fail(_database_problem(settings.database, error))
+    return 0
+
+
 def migrate_db(source: str, target: str) -> int:
     """Copy every game, move, result, rating and setting into an empty database. The
     source must exist and be ours (it is only read); the target must be empty; a failure
@@ -291,6 +318,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     forgetting.add_argument("--yes", action="store_true", help="do not ask to confirm")
     probing = commands.add_parser("health", help="is the running bot alive (or ready)?")
     probing.add_argument("--ready", action="store_true", help="ask /readyz, not /healthz")
+    commands.add_parser("web", help="serve the game pages alone (WEB_PORT, PUBLIC_URL)")
     play = commands.add_parser("playground", help="play in a browser, no token needed")
     play.add_argument("--seconds", type=float, help="stop after this many seconds")
     play.add_argument(
@@ -322,6 +350,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     with held_signals():  # from here on, SIGTERM and SIGINT stop the bot (ops/stopping.py)
         if args.command == "playground":
             return playground(settings, args.seconds, args.port, args.language)
+        if args.command == "web":
+            return web(settings)
         return run(settings)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict, SettingsError
@@ -62,6 +63,17 @@ class Settings(BaseSettings):
     )
     metrics_host: str = Field(
         default="127.0.0.1", description="the address the metrics port listens on"
+    )
+    web_port: int | None = Field(
+        default=None,
+        ge=0,
+        le=65535,
+        description="serve the game pages on this port (unset: off; 0: any free port)",
+    )
+    web_host: str = Field(default="127.0.0.1", description="the address the web port listens on")
+    public_url: str | None = Field(
+        default=None,
+        description="the address players reach the pages at (https://…); unset: no links",
     )
     computer_budget_s: float = Field(default=1.0, gt=0, le=10)
     review_budget_s: float = Field(
@@ -144,7 +156,19 @@ class Settings(BaseSettings):
     def _known_format(cls, value: object) -> object:
         return _one_of(value, LOG_FORMATS, str.lower)
 
-    @field_validator("metrics_port", mode="before")
+    @field_validator("public_url", mode="before")
+    @classmethod
+    def _web_address(cls, value: object) -> object:
+        """Empty is unset; else an http(s) address, kept without its trailing slash."""
+        if value is None or (isinstance(value, str) and not value.strip()):
+            return None
+        text = str(value).strip()
+        parts = urlsplit(text)
+        if parts.scheme not in ("http", "https") or not parts.netloc or parts.query:
+            raise ValueError(f"must be an address like https://axio.example.org, not {text[:80]!r}")
+        return text.rstrip("/")
+
+    @field_validator("metrics_port", "web_port", mode="before")
     @classmethod
     def _port_or_off(cls, value: object) -> object:
         """An empty METRICS_PORT= (as in .env.example) is off, not an error."""

@@ -2,7 +2,9 @@
 
 A guild with a #games channel and four members, Ada managing the server; SimCord's
 browser preview shows the channel as any of them (switch at the top), so one person can
-play a whole table's game with no token and no Discord account. Served on 127.0.0.1 only.
+play a whole table's game with no token and no Discord account. Served on 127.0.0.1 only,
+and so are the game pages (on a free port, PUBLIC_URL set to it), beside the bot as
+`axio-bot web` serves them.
 
 What SimCord's defaults would hide is set here: an action's answer is awaited however
 long the bot takes (a review, expert computers), the bot's clock is the real one and
@@ -15,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import socket
 import tempfile
 import time
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
@@ -29,6 +32,7 @@ import simcord.interactions
 from .app import AxioBot, create_bot
 from .config import Settings
 from .playground_rooms import Rooms
+from .web.app import PagesInThread
 
 log = logging.getLogger(__name__)
 
@@ -97,6 +101,14 @@ def member_languages(locales: Mapping[int, str]) -> Iterator[None]:
         yield
     finally:
         simcord.interactions.base_payload = original
+
+
+def free_port() -> int:
+    """A port free on 127.0.0.1 now (the pages' address must be known before the bot
+    starts, as its posts link to it)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 @contextlib.asynccontextmanager
@@ -188,10 +200,13 @@ async def serve(
     `port` is the front page's. `languages`: member names to Discord locales."""
     languages = dict(languages or {})
     with tempfile.TemporaryDirectory(prefix="axio-playground-") as folder:
+        web_port = free_port()  # the game pages, linked from the posts as on a real server
         scratch = {
             "database_path": Path(folder) / "playground.sqlite3",
             "database_url": None,  # never the configured (real) database
             "scheduler_minutes": SCHEDULER_MINUTES,
+            "web_port": None,  # served beside the bot, below
+            "public_url": f"http://127.0.0.1:{web_port}",
         }
         local = settings.model_copy(update=scratch)
         bot = create_bot(local, shard_count=1, clock=real_now)
@@ -200,6 +215,8 @@ async def serve(
         async with simulated(bot, **options) as env:
             channel, members, locales = furnish(env, languages)
             rooms = Rooms(env, channel, members)
+            pages = PagesInThread(local.database, public_url=local.public_url)
+            pages.start(web_port)
             with member_languages(locales):
                 try:
                     front = await rooms.start(port)
@@ -214,6 +231,7 @@ async def serve(
                             f"Threads the bot makes (a tournament's tables) open from {front}",
                             flush=True,
                         )
+                        print(f"Game pages: {local.public_url}/g/…", flush=True)
                         if ready is not None:
                             ready.set_result(url)
                         if threads is not None:
@@ -222,3 +240,4 @@ async def serve(
                             await asyncio.wait_for(rooms.closed_by_member.wait(), timeout=seconds)
                 finally:
                     await rooms.stop()
+                    pages.stop()

@@ -20,7 +20,7 @@ from engine import game_class
 
 from .errors import StorageError
 from .outbox import queue_post
-from .records import Seat
+from .records import Seat, new_code
 from .snapshot import encode_rng, encode_state
 
 
@@ -55,8 +55,8 @@ async def deal_game(
     [row] = await conn.execute_fetchall(
         "INSERT INTO games (kind, guild_id, channel_id, host_id, status, max_seats, settings, "
         "players, seed, state, rng, move_count, to_move, created_at, updated_at, "
-        "turn_started_at, timeout_hours, timeout_action) "
-        "VALUES (?, ?, 0, ?, 'cancelled', ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?) RETURNING id",
+        "turn_started_at, timeout_hours, timeout_action, code) "
+        "VALUES (?, ?, 0, ?, 'cancelled', ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (
             kind,
             guild_id,
@@ -73,6 +73,7 @@ async def deal_game(
             stamp,
             timeout_hours,
             timeout_action,
+            new_code(),
         ),
     )
     game_id = row[0]

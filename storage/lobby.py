@@ -24,7 +24,7 @@ from .errors import (
 from .finish import finish_game, game_called_off
 from .load import SOLO_GAME, TABLE_GAME, fetch_row, fetch_seats, load_record
 from .outbox import queue_post
-from .records import CHANNEL_GONE, LEVELS, GameRecord, Level, Seat
+from .records import CHANNEL_GONE, LEVELS, GameRecord, Level, Seat, new_code
 from .snapshot import encode_rng, encode_state
 
 _UNSET: Any = object()
@@ -266,7 +266,7 @@ class LobbyCommands(Database):
         # spoil a PostgreSQL transaction.
         inserted = await conn.execute_fetchall(
             "INSERT INTO games (kind, guild_id, channel_id, host_id, max_seats, settings, "
-            "players, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "players, created_at, updated_at, code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
             + (SOLO_CONFLICT if solo else TABLE_CONFLICT)
             + " DO NOTHING RETURNING id",
             (
@@ -279,6 +279,7 @@ class LobbyCommands(Database):
                 1 if solo else None,
                 stamp,
                 stamp,
+                new_code(),
             ),
         )
         if not inserted:

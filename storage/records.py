@@ -49,6 +49,16 @@ def is_former_player(user_id: int | None) -> bool:
     return user_id is not None and user_id < FORMER_PLAYER_IDS_BELOW
 
 
+PAGE_CODE_BYTES = 12
+"""A game's page code: 96 random bits, 16 URL-safe characters (migration 0012 gave the
+games stored before it 128 bits in 32 hex characters)."""
+
+
+def new_code() -> str:
+    """A fresh unguessable code for a game's web page (PUBLIC_URL/g/<code>)."""
+    return secrets.token_urlsafe(PAGE_CODE_BYTES)
+
+
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 

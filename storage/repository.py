@@ -20,6 +20,7 @@ from .lobby import LobbyCommands
 from .members import MemberCommands
 from .operations import OperationsQueries
 from .outbox import OutboxCommands
+from .pages import PageQueries
 from .play import PlayCommands
 from .reviews import ReviewCommands
 from .schedule import ScheduleQueries
@@ -41,6 +42,7 @@ class Repository(
     SeasonQueries,
     OperationsQueries,
     ReviewCommands,
+    PageQueries,
 ):
     """Games, seats, moves, results, ratings, guild settings and game reviews in one database.
 

@@ -5,6 +5,8 @@ module (at the top, inside functions, under `TYPE_CHECKING`) is an edge, and
   storage/render → engine, and only the core (`app`, `cli`, `config`, `playground`)
   imports `bot.app`; operations (`bot.ops`: metrics, health, logs, the operator's
   commands) sit beside them over storage, and only the commands and the core use them;
+  the web room (`bot.web`: the game pages) reads screens' words, storage and the engine,
+  and only the core (which starts it) imports it;
 - no modules import each other in a circle, however long;
 - `engine/` imports nothing but the standard library and itself.
 """
@@ -32,6 +34,7 @@ MAY_IMPORT: dict[str, tuple[str, ...]] = {
     "bot.screens": ("bot.screens", "bot.i18n", "storage", "render", "engine"),
     "bot.table": ("bot.table", "bot.screens", "bot.i18n", "storage", "render", "engine"),
     "bot.ops": ("bot.ops", "storage"),
+    "bot.web": ("bot.web", "bot.screens", "bot.i18n", "storage", "engine"),
     "bot.commands": (
         "bot.commands",
         "bot.table",

@@ -1,0 +1,133 @@
+"""What stands before every page: a per-address rate limit, limits on a request's size,
+the security headers, and plain error pages in the reader's language (never a traceback).
+
+Decisions where the issue is silent:
+- **The reader's address** is the connection's, except behind a reverse proxy on this
+  machine or its private network (the connection comes from a loopback or private address,
+  as from Docker's bridge): then it is the last address of `X-Forwarded-For`, the one the
+  proxy itself added (earlier ones are the client's word).
+- **The limit** is a token bucket per address: `burst` requests at once, then `rate` a
+  second (a page is four requests: HTML, script, style, JSON, and one event stream). At
+  most `ADDRESSES` addresses are remembered, the least recent forgotten first.
+- **Sizes**: the path and query together at most `MAX_TARGET` characters, the headers at
+  most `MAX_HEADERS` in number and `MAX_HEADER_BYTES` in all; aiohttp itself refuses
+  a single line over 8 KB before we see it.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+
+import aiohttp_jinja2
+from aiohttp import web
+
+from ..i18n import speaking
+from .words import error_words, reader_language
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+MAX_TARGET = 1024
+MAX_HEADERS = 60
+MAX_HEADER_BYTES = 16_384
+ADDRESSES = 10_000
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+
+
+class RateLimit:
+    """A token bucket per address."""
+
+    def __init__(
+        self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.clock = clock
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def allow(self, address: str) -> bool:
+        now = self.clock()
+        tokens, since = self._buckets.pop(address, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - since) * self.rate)
+        allowed = tokens >= 1
+        self._buckets[address] = (tokens - 1 if allowed else tokens, now)
+        while len(self._buckets) > ADDRESSES:
+            self._buckets.popitem(last=False)
+        return allowed
+
+
+def client_address(request: web.Request) -> str:
+    """The reader's address (see the module's docstring for a proxy's)."""
+    peer = request.remote or ""
+    forwarded = request.headers.get("X-Forwarded-For", "")
+    try:
+        near = ipaddress.ip_address(peer)
+        local = near.is_loopback or near.is_private
+    except ValueError:
+        local = False
+    if local and forwarded:
+        return forwarded.rsplit(",", 1)[-1].strip()[:64] or peer
+    return peer
+
+
+def too_large(request: web.Request) -> bool:
+    if len(request.raw_path) > MAX_TARGET or len(request.raw_headers) > MAX_HEADERS:
+        return True
+    return sum(len(k) + len(v) for k, v in request.raw_headers) > MAX_HEADER_BYTES
+
+
+def error_page(request: web.Request, status: int) -> web.Response:
+    """A plain page saying what went wrong, in the reader's language."""
+    with speaking(reader_language(request.headers.get("Accept-Language"))) as language:
+        heading, sentence = error_words(status)
+        response = aiohttp_jinja2.render_template(
+            "error.html",
+            request,
+            {"language": language, "heading": heading, "sentence": sentence},
+            status=status,
+        )
+    if status == 429:
+        response.headers["Retry-After"] = "2"
+    return response
+
+
+def guard(limit: RateLimit) -> Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]:
+    """The middleware: refuse what is too large or too often, answer errors plainly, and
+    put the security headers on every answer."""
+
+    @web.middleware
+    async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+        if too_large(request) or request.method not in ("GET", "HEAD"):
+            response: web.StreamResponse = error_page(
+                request, 405 if not too_large(request) else 400
+            )
+        elif not limit.allow(client_address(request)):
+            response = error_page(request, 429)
+        else:
+            try:
+                response = await handler(request)
+            except web.HTTPException as error:
+                status = error.status if error.status in (400, 404, 405) else 404
+                response = error_page(request, status)
+            except Exception:
+                log.exception("the page %s failed", request.path)
+                response = error_page(request, 500)
+        if not response.prepared:
+            response.headers.update(SECURITY_HEADERS)
+        return response
+
+    return middleware

@@ -1,0 +1,196 @@
+"""The game page: `/g/<code>` (the HTML: title, players, scores and the moves as text, for
+every reader and screen reader), `/g/<code>.json` (the steps the page's script draws the
+board from) and `/g/<code>/events` (new moves of a running game, as they are stored).
+
+Who sees what (the review's rules, `bot/table/reviews.py`): a running game's page shows no
+review; a daily challenge's game has no page until its day is over (its moves would be the
+day's answer). Unknown, malformed, lobby and turned-off codes are all the same plain 404.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+import aiohttp_jinja2
+from aiohttp import web
+
+from engine.common import COLOURS
+from engine.daily import is_over
+from storage import Repository
+from storage.pages import PageGame
+
+from ..i18n import _, speaking
+from ..screens.present import title
+from ..screens.words import colour_name
+from .guard import SECURITY_HEADERS
+from .live import LiveGames
+from .public import PageCache, PublicGame
+from .words import page_words, reader_language, script_words, status_word
+
+HEARTBEAT_S = 20.0
+"""An event stream's comment line when nothing happened, so proxies keep it open."""
+
+
+class GamePages:
+    def __init__(
+        self,
+        repo: Repository,
+        live: LiveGames,
+        *,
+        clock: Callable[[], datetime],
+        public_url: str | None,
+    ) -> None:
+        self.repo = repo
+        self.live = live
+        self.clock = clock
+        self.public_url = (public_url or "").rstrip("/")
+        self.cache = PageCache()
+
+    def add_to(self, app: web.Application) -> None:
+        app.router.add_get(r"/g/{code:[A-Za-z0-9_-]+}", self.page)
+        app.router.add_get(r"/g/{code:[A-Za-z0-9_-]+}.json", self.steps)
+        app.router.add_get(r"/g/{code:[A-Za-z0-9_-]+}/events", self.events)
+
+    async def _game(self, request: web.Request) -> PageGame:
+        page = await self.repo.page_game(request.match_info["code"])
+        if page is None or (
+            page.daily_day is not None and not is_over(page.daily_day, self.clock())
+        ):
+            raise web.HTTPNotFound()
+        return page
+
+    async def public(self, page: PageGame, language: str) -> PublicGame:
+        """The game's steps at its stored move count, from the cache or replayed now."""
+        reviewed = page.reviewed and page.status == "finished"
+        key = (page.id, page.move_count, language, reviewed)
+        found = self.cache.get(key)
+        if found is None:
+            moves = await self.repo.page_moves(page.id, page.move_count)
+            review = await self.repo.review(page.id) if reviewed else None
+            found = PublicGame.replayed(page.kind, page.players, page.seed, moves, language, review)
+            self.cache.put(key, found)
+        return found
+
+    async def _read(self, request: web.Request) -> tuple[str, PageGame, PublicGame]:
+        """The reader's language, the game and its public steps."""
+        language = reader_language(request.headers.get("Accept-Language"))
+        page = await self._game(request)
+        return language, page, await self.public(page, language)
+
+    async def page(self, request: web.Request) -> web.Response:
+        language, page, public = await self._read(request)
+        with speaking(language):
+            context = page_context(page, public, language, self.public_url)
+            response = aiohttp_jinja2.render_template("game.html", request, context)
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["Content-Language"] = language
+        return response
+
+    async def steps(self, request: web.Request) -> web.Response:
+        language, page, public = await self._read(request)
+        with speaking(language):
+            header = {
+                "code": page.code,
+                "status": page.status,
+                "moveCount": page.move_count,
+                "seats": seats_of(page),
+                "words": script_words(),
+            }
+        body = json.dumps(header, separators=(",", ":"), ensure_ascii=False).encode()
+        return web.Response(
+            body=body[:-1] + b',"game":' + public.body + b"}",
+            content_type="application/json",
+            headers={"Cache-Control": "no-store", "Content-Language": language},
+        )
+
+    async def events(self, request: web.Request) -> web.StreamResponse:
+        page = await self._game(request)
+        response = web.StreamResponse(
+            headers={
+                **SECURITY_HEADERS,
+                "Content-Type": "text/event-stream",
+                "Cache-Control": "no-store",
+                "X-Accel-Buffering": "no",  # nginx: pass each event on at once
+            }
+        )
+        await response.prepare(request)
+        known = (page.move_count, page.status)
+        await response.write(event(known))
+        if page.status != "running":
+            return response
+        with self.live.watching(page.id, known) as changes:
+            while True:
+                try:
+                    now = await asyncio.wait_for(changes.get(), HEARTBEAT_S)
+                except TimeoutError:
+                    await response.write(b": still here\n\n")
+                    continue
+                await response.write(event(now))
+                if now[1] != "running":
+                    return response
+
+
+def event(state: tuple[int, str]) -> bytes:
+    count, status = state
+    return f"data: {json.dumps({'moveCount': count, 'status': status})}\n\n".encode()
+
+
+def seats_of(page: PageGame) -> list[dict[str, Any]]:
+    """The seats as the page names them (a forgotten member: "a former player")."""
+    words = page_words()
+    return [
+        {
+            "name": words["formerPlayer"] if seat.former else seat.name,
+            "computer": seat.computer is not None,
+            "resigned": seat.resigned,
+        }
+        for seat in page.seats
+    ]
+
+
+def points_words(points: list[int]) -> str:
+    """A move's points as the page's script writes them: `red +2, blue +1`."""
+    gained = [
+        f"{colour_name(colour)} {_('+{points}', points=p)}"
+        for colour, p in zip(COLOURS, points, strict=True)
+        if p
+    ]
+    return ", ".join(gained) if gained else _("no points")
+
+
+def page_context(
+    page: PageGame, public: PublicGame, language: str, public_url: str
+) -> dict[str, Any]:
+    """What game.html is rendered from: the seats, the status, the scores and the moves as
+    text (the script draws the rest from the JSON)."""
+    seats = seats_of(page)
+    last = public.steps[-1] if public.steps else public.start
+    moves = [
+        {
+            "number": number,
+            "name": seats[step["move"]["seat"]]["name"],
+            "words": step["move"]["words"],
+            "points": points_words(step["move"]["points"]),
+        }
+        for number, step in enumerate(public.steps, start=1)
+    ]
+    heading = title(page.kind)
+    names = ", ".join(seat["name"] for seat in seats)
+    return {
+        "language": language,
+        "code": page.code,
+        "title": f"{heading}: {names}",
+        "heading": heading,
+        "status": status_word(page.status),
+        "running": page.status == "running",
+        "seats": seats,
+        "scores": last["scores"],
+        "moves": moves,
+        "words": page_words(),
+        "colours": [(colour.value, colour_name(colour)) for colour in COLOURS],
+        "url": f"{public_url}/g/{page.code}" if public_url else None,
+    }

@@ -1,0 +1,86 @@
+"""The game page in a real browser (Debian's chromium, through Python playwright) at a
+phone's 390×844: a whole AXIO and a whole Rota game stepped through with the arrow key,
+every step's scores as the engine has them; a German reader's page. Skipped where chromium
+is absent (.ci/run installs it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.web.app import PagesInThread
+from engine import game_class
+from tests.web.conftest import played
+
+CHROMIUM = Path("/usr/bin/chromium")
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="no chromium at /usr/bin/chromium")
+
+
+async def scores_shown(page) -> list[list[int]]:
+    return await page.eval_on_selector_all(
+        "#scores tbody tr",
+        "rows => rows.map(r => [...r.querySelectorAll('td')].map(c => Number(c.textContent)))",
+    )
+
+
+@pytest.mark.parametrize("kind", ["axio", "rota"])
+async def test_stepping_through_a_whole_game_shows_the_engines_scores(repo, tmp_path, kind):
+    from playwright.async_api import async_playwright
+
+    record, code = await played(repo, kind, humans=2, computers=("hard", "easy"))
+    pages = PagesInThread(tmp_path / "axio.sqlite3")
+    port = pages.start()
+    game = game_class(kind)(record.game.players, record.seed)
+    try:
+        async with async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=str(CHROMIUM))
+            page = await browser.new_page(viewport={"width": 390, "height": 844})
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            await page.goto(f"http://127.0.0.1:{port}/g/{code}#0")
+            await page.wait_for_selector("#board svg")
+            board = await page.locator("#board svg").bounding_box()
+            assert board["width"] >= 370 and board["y"] < 844  # the board fills a phone's width
+            assert await scores_shown(page) == [[0] * 5 for _ in range(game.players)]
+            for number, entry in enumerate(record.game.log, start=1):
+                game.play(entry.move)
+                await page.keyboard.press("ArrowRight")
+                await page.wait_for_function(f"location.hash === '#{number}'")
+                expected = [list(game.scores(s)) for s in range(game.players)]
+                assert await scores_shown(page) == expected, f"step {number}"
+                current = page.locator("#moves li.current")
+                assert await current.get_attribute("data-step") == str(number)
+            assert "#" + str(record.move_count) in page.url
+            await page.click("[data-go=first]")
+            await page.wait_for_function("location.hash === '#0'")
+            text = await page.locator("#where").text_content()
+            assert text == "Start of the game"
+            assert errors == []
+            await browser.close()
+    finally:
+        pages.stop()
+
+
+async def test_a_german_readers_page_and_a_link_to_a_step(repo, tmp_path):
+    from playwright.async_api import async_playwright
+
+    _, code = await played(repo, "axio", moves=12)
+    pages = PagesInThread(tmp_path / "axio.sqlite3")
+    port = pages.start()
+    try:
+        async with async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=str(CHROMIUM))
+            context = await browser.new_context(
+                viewport={"width": 390, "height": 844}, locale="de-DE"
+            )
+            page = await context.new_page()
+            await page.goto(f"http://127.0.0.1:{port}/g/{code}#5")
+            await page.wait_for_selector("#board svg")
+            assert (await page.locator("#where").text_content()).startswith("Zug 5 von 12")
+            assert await page.locator("h2").first.text_content() == "Punkte"
+            cells = await page.locator("#cells li").all_text_contents()
+            assert cells and all("Steinhälfte" in c or "Pyramide" in c or "tot" in c for c in cells)
+            await browser.close()
+    finally:
+        pages.stop()
