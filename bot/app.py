@@ -245,6 +245,7 @@ class AxioBot(commands.AutoShardedBot):
                 port=settings.web_port,
                 public_url=settings.public_url,
                 clock=clock,
+                paint=self.painter.paint,
             )
         # What start-up made (the engine's tables, the commands, discord.py's state) lives as
         # long as the process: frozen, the collector's full passes stop walking it, so no
