@@ -58,6 +58,7 @@ from .table.courier import Courier
 from .table.desk import Desk
 from .table.lobby import Lobby
 from .table.notices import Notices
+from .table.page_links import PageLinks
 from .table.painter import Painter
 from .table.private import PrivateControls
 from .table.reviews import Reviews
@@ -161,6 +162,7 @@ class AxioBot(commands.AutoShardedBot):
             on_move=self.metrics.move,  # type: ignore[arg-type]
             moved=private.retire,
         )
+        links = PageLinks(self.repo, settings.public_url)
         self.courier = Courier(
             self.repo,
             channels,
@@ -170,6 +172,7 @@ class AxioBot(commands.AutoShardedBot):
             on_pass=self.desk.resume,
             paint=self.painter.paint,
             clock=clock,
+            links=links,
         )
         self.notices = Notices(
             self.repo,
@@ -217,6 +220,7 @@ class AxioBot(commands.AutoShardedBot):
             reviews=Reviews(
                 self.repo, self.thinker, budget_s=settings.review_budget_s, clock=clock
             ),
+            links=links,
         )
         self.painter.start()  # spawned now, so that the first picture does not wait for it
         await self.add_cog(AxioCog(self.services))

@@ -26,6 +26,7 @@ from ..screens.community import (
     solo_embed,
     stats_embed,
 )
+from ..screens.links import links_view
 from ..screens.refusals import Refusal, after_stored, answered
 from ..screens.safe_text import escaped
 from ..table.language import chosen_language, table_language
@@ -110,10 +111,12 @@ class CommunityCommands:
     @app_commands.command(description="Recent finished games on this server")
     @answered()
     async def history(self, interaction: discord.Interaction) -> None:
-        entries = await self.services.repo.recent_history(interaction.guild_id or 0, limit=10)
+        guild = interaction.guild_id or 0
+        entries = await self.services.repo.recent_history(guild, limit=10)
+        pages = await self.services.links.games(guild, [entry.game_id for entry in entries])
         with speaking(await table_language(self.services.repo, interaction)):  # posted for all
-            embed = history_embed(entries)
-        await interaction.response.send_message(embed=embed)
+            embed, view = history_embed(entries), links_view(pages)
+        await interaction.response.send_message(embed=embed, **({"view": view} if view else {}))
 
     @app_commands.command(description="An animated replay of a finished game")
     @answered()

@@ -23,6 +23,7 @@ from ..table.channels import Channels
 from ..table.desk import Desk
 from ..table.lobby import Lobby
 from ..table.notices import Notices
+from ..table.page_links import PageLinks
 from ..table.private import PrivateControls
 from ..table.reviews import Reviews
 from ..table.signup import Signup
@@ -49,6 +50,8 @@ class Services:
     paint: Paint
     """Draws a picture in the painter's workers (`bot/table/painter.py`), off the loop."""
     reviews: Reviews
+    links: PageLinks
+    """Links to the web pages (with PUBLIC_URL): `bot/table/page_links.py`."""
 
 
 class _Served(Protocol):

@@ -1,0 +1,30 @@
+"""The link buttons to the web pages (`bot/table/page_links.py` decides whether there is
+one): plain URL buttons, which Discord opens itself; no custom id, no interaction."""
+
+from __future__ import annotations
+
+import discord
+
+from ..i18n import _
+
+MAX_LINKS = 10
+"""Game links one answer carries (two rows of five: Discord allows five rows)."""
+
+
+def page_button(url: str, label: str | None = None) -> discord.ui.Button:
+    """A button that opens a web page."""
+    return discord.ui.Button(label=label or _("Game page"), url=url, emoji="🌐")
+
+
+def server_page_button(url: str) -> discord.ui.Button:
+    return page_button(url, _("Server page"))
+
+
+def links_view(links: dict[int, str]) -> discord.ui.View | None:
+    """One button per game (`#12`), newest first as given; None without any."""
+    if not links:
+        return None
+    view = discord.ui.View(timeout=None)
+    for game_id, url in list(links.items())[:MAX_LINKS]:
+        view.add_item(page_button(url, _("Game #{game}", game=game_id)))
+    return view
