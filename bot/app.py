@@ -162,7 +162,9 @@ class AxioBot(commands.AutoShardedBot):
             on_move=self.metrics.move,  # type: ignore[arg-type]
             moved=private.retire,
         )
-        links = PageLinks(self.repo, settings.public_url)
+        links = PageLinks(self.repo, settings.public_url, self.background)
+        self.add_listener(links.on_guild_remove)
+        self.repo.health.on_back(links.database_back)
         self.courier = Courier(
             self.repo,
             channels,

@@ -23,6 +23,7 @@ from storage.target import is_postgres_url
 from .guard import RateLimit, guard
 from .live import LiveGames
 from .routes import GamePages
+from .server_page import ServerPages
 from .unfurl import BoardPicture, Paint
 
 log = logging.getLogger(__name__)
@@ -69,6 +70,7 @@ def create_app(
     app[LIVE] = live
     pages = GamePages(repo, live, clock=clock, public_url=public_url, pictures=paint is not None)
     pages.add_to(app)
+    ServerPages(repo, clock=clock, public_url=public_url).add_to(app)
     if paint is not None:
         BoardPicture(pages, paint).add_to(app)
     app.router.add_static("/static/", STATIC, append_version=False)
