@@ -176,6 +176,7 @@ def server_words() -> dict[str, str]:
         "score": _("Score"),
         "tournaments": _("Tournaments"),
         "noTournaments": _("No tournaments yet."),
+        "nobodyYet": _("Nobody has signed up yet."),
         "points": _("Points"),
         "buchholz": _("Buchholz"),
         "lows": _("Lowest colours"),
