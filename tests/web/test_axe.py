@@ -49,5 +49,3 @@ async def test_a_servers_page(repo, client):
         await page.goto(str(client.make_url(f"/s/{code}")))
         await page.screenshot(path=str(Path("/tmp/axio-server-page.png")), full_page=True)
         assert await severe_violations(page) == []
-
-
