@@ -20,6 +20,7 @@ from aiohttp import web
 from storage import Repository
 from storage.target import is_postgres_url
 
+from .compress import StaticFiles, compress
 from .guard import RateLimit, guard
 from .live import LiveGames
 from .routes import GamePages
@@ -58,7 +59,7 @@ def create_app(
     `app[LIMIT]` is the rate limit. With `paint` (the painter's), links unfurl with the
     board's picture (unfurl.py)."""
     limit = RateLimit(rate, burst)
-    app = web.Application(middlewares=[guard(limit)])
+    app = web.Application(middlewares=[guard(limit), compress])
     app[LIMIT] = limit
     aiohttp_jinja2.setup(
         app,
@@ -73,7 +74,7 @@ def create_app(
     ServerPages(repo, clock=clock, public_url=public_url).add_to(app)
     if paint is not None:
         BoardPicture(pages, paint).add_to(app)
-    app.router.add_static("/static/", STATIC, append_version=False)
+    StaticFiles(STATIC).add_to(app)  # gzipped as served (compress.py)
     app.on_startup.append(lambda app: _start(live))
     app.on_cleanup.append(lambda app: live.stop())
     return app
