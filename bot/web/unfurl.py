@@ -9,9 +9,9 @@ page's to step to).
 
 Cached per game and reader's language, holding the move count and the names it was drawn
 with: a new move or a forgotten member's name (any process, `axio-bot forget` too) draws
-it again and the old one is dropped in its place; at most `PICTURES` games are kept, the
-least recently asked first out. Asked for by many readers at once (a link posted in a busy
-channel), it is drawn once.
+it again, and the game's old pictures, in every language, are dropped at once; at most
+`PICTURES` are kept, the least recently asked first out. Asked for by many readers at
+once (a link posted in a busy channel), it is drawn once.
 """
 
 from __future__ import annotations
@@ -62,7 +62,9 @@ class Pictures:
         if kept is not None and kept[0] == drawn_from:
             self._kept.move_to_end(key)
             return kept[1]
-        self._kept.pop(key, None)  # a stale name must not wait for its turn to leave
+        if kept is not None:  # stale: a forgotten name must not wait for its turn to leave,
+            for other in [k for k in self._kept if k[0] == key[0]]:  # in any language
+                del self._kept[other]
         pending = self._drawing.get((key, drawn_from))
         if pending is not None:
             return await asyncio.shield(pending)

@@ -86,12 +86,14 @@ async def test_a_forgotten_member_leaves_no_picture_with_their_name(repo, painte
     client, counted = painted
     record, code = await played(repo, "axio", moves=4)
     await client.get(f"/g/{code}/board.png")
+    await client.get(f"/g/{code}/board.png", headers={"Accept-Language": "de"})
+    assert len(client.app[PICTURES_KEY]) == 2
     await repo.forget_member(101)
     png = await (await client.get(f"/g/{code}/board.png")).read()
     names = ["P0", "a former player", "Bot A (hard)", "Bot B (easy)"]
     with speaking("en"):
         assert png == render_table(record.game, names, words=picture_words())
-    assert counted.drawn == 2 and len(client.app[PICTURES_KEY]) == 1
+    assert counted.drawn == 3 and len(client.app[PICTURES_KEY]) == 1  # the German one too
 
 
 async def test_readers_asking_at_once_wait_for_one_picture(repo, painted):
