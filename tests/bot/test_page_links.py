@@ -8,25 +8,12 @@ from typing import Any
 
 import pytest
 
-from bot.config import Settings
 from tests.bot.table import Table, components
 from tests.bot.test_review import answer_of, finish_in
 from tests.bot.tournament_helpers import open_signup
+from tests.bot.web_site import SITE, bot_settings, site  # noqa: F401
 
 pytestmark = pytest.mark.simcord(settle_timeout=60)
-SITE = "https://axio.example"
-
-
-@pytest.fixture
-def site() -> str | None:
-    """PUBLIC_URL (a test parametrized with None runs without it)."""
-    return SITE
-
-
-@pytest.fixture
-def bot_settings(bot_settings: Settings, site: str | None) -> Settings:
-    """PUBLIC_URL set; reviews at a tiny budget."""
-    return bot_settings.model_copy(update={"public_url": site, "review_budget_s": 0.02})
 
 
 def links(message: Any) -> dict[str, str]:

@@ -7,20 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.config import Settings
 from tests.bot.table import Table, text_of
-
-SITE = "https://axio.example"
-
-
-@pytest.fixture
-def site() -> str | None:
-    return SITE
-
-
-@pytest.fixture
-def bot_settings(bot_settings: Settings, site: str | None) -> Settings:
-    return bot_settings.model_copy(update={"public_url": site})
+from tests.bot.web_site import SITE, bot_settings, site  # noqa: F401
 
 
 def embed_field(result, name: str) -> str:
