@@ -60,6 +60,7 @@ from .table.desk import Desk
 from .table.in_flight import InFlight
 from .table.lobby import Lobby
 from .table.notices import Notices
+from .table.page_links import PageLinks
 from .table.painter import Painter
 from .table.private import PrivateControls
 from .table.reviews import Reviews
@@ -170,6 +171,9 @@ class AxioBot(commands.AutoShardedBot):
             on_move=self.metrics.move,  # type: ignore[arg-type]
             moved=private.retire,
         )
+        links = PageLinks(self.repo, settings.public_url, self.background)
+        self.add_listener(links.on_guild_remove)
+        self.repo.health.on_back(links.database_back)
         self.courier = Courier(
             self.repo,
             channels,
@@ -179,6 +183,7 @@ class AxioBot(commands.AutoShardedBot):
             on_pass=self.desk.resume,
             paint=self.painter.paint,
             clock=clock,
+            links=links,
         )
         self.notices = Notices(
             self.repo,
@@ -227,6 +232,7 @@ class AxioBot(commands.AutoShardedBot):
                 self.repo, self.thinker, budget_s=settings.review_budget_s, clock=clock
             ),
             in_flight=self.in_flight,
+            links=links,
         )
         self.painter.start()  # spawned now, so that the first picture does not wait for it
         await self.add_cog(AxioCog(self.services))
@@ -255,6 +261,7 @@ class AxioBot(commands.AutoShardedBot):
                 port=settings.web_port,
                 public_url=settings.public_url,
                 clock=clock,
+                paint=self.painter.paint,
             )
         # What start-up made (the engine's tables, the commands, discord.py's state) lives as
         # long as the process: frozen, the collector's full passes stop walking it, so no

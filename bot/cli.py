@@ -215,8 +215,10 @@ def web(settings: Settings) -> int:
     if settings.web_port is None:
         return _fail("set WEB_PORT to the port the game pages are served on (and PUBLIC_URL)")
     configure_logging(settings)
+    from .table.painter import Painter
     from .web.app import serve_alone
 
+    painter = Painter(processes=1)  # the unfurled links' board pictures
     try:
         asyncio.run(
             serve_alone(
@@ -224,6 +226,7 @@ def web(settings: Settings) -> int:
                 host=settings.web_host,
                 port=settings.web_port,
                 public_url=settings.public_url,
+                paint=painter.paint,
             )
         )
     except WebPortError as error:
@@ -232,6 +235,8 @@ def web(settings: Settings) -> int:
         print("AXIO game pages stopped.", file=sys.stderr)
     except (sqlite3.Error, asyncpg.PostgresError, StorageError, OSError) as error:
         return _fail(_database_problem(settings.database, error))
+    finally:
+        painter.close()
     return 0
 
 

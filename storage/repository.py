@@ -25,6 +25,7 @@ from .play import PlayCommands
 from .reviews import ReviewCommands
 from .schedule import ScheduleQueries
 from .seasons import SeasonQueries
+from .server_pages import ServerPageQueries
 from .stats import StatsQueries
 from .tournaments import TournamentCommands
 
@@ -43,6 +44,7 @@ class Repository(
     OperationsQueries,
     ReviewCommands,
     PageQueries,
+    ServerPageQueries,
 ):
     """Games, seats, moves, results, ratings, guild settings and game reviews in one database.
 

@@ -6,6 +6,7 @@ module (at the top, inside functions, under `TYPE_CHECKING`) is an edge, and
   imports `bot.app`; operations (`bot.ops`: metrics, health, logs, the operator's
   commands) sit beside them over storage, and only the commands and the core use them;
   the web room (`bot.web`: the game pages) reads screens' words, storage and the engine,
+  and draws a link's board picture with render,
   and only the core (which starts it) imports it;
 - no modules import each other in a circle, however long;
 - `engine/` imports nothing but the standard library and itself.
@@ -34,7 +35,7 @@ MAY_IMPORT: dict[str, tuple[str, ...]] = {
     "bot.screens": ("bot.screens", "bot.i18n", "storage", "render", "engine"),
     "bot.table": ("bot.table", "bot.screens", "bot.i18n", "storage", "render", "engine"),
     "bot.ops": ("bot.ops", "storage"),
-    "bot.web": ("bot.web", "bot.screens", "bot.i18n", "storage", "engine"),
+    "bot.web": ("bot.web", "bot.screens", "bot.i18n", "storage", "render", "engine"),
     "bot.commands": (
         "bot.commands",
         "bot.table",

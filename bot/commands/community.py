@@ -26,6 +26,7 @@ from ..screens.community import (
     stats_embed,
 )
 from ..screens.leaderboard import FETCHED, leaderboard_message
+from ..screens.links import NO_WEB_PAGES, links_view, web_page_line, web_page_note
 from ..screens.refusals import Refusal, after_stored, answered
 from ..screens.safe_text import escaped
 from ..table.language import chosen_language, table_language
@@ -33,6 +34,7 @@ from .options import (
     GAME_CHOICES,
     LANGUAGE_CHOICES,
     LEVEL_CHOICES,
+    ON_OFF,
     OPTION_INTEGER_LIMIT,
     SERVER_LANGUAGE,
     TIMEOUT_ACTIONS,
@@ -116,10 +118,12 @@ class CommunityCommands:
     @app_commands.command(description="Recent finished games on this server")
     @answered()
     async def history(self, interaction: discord.Interaction) -> None:
-        entries = await self.services.repo.recent_history(interaction.guild_id or 0, limit=10)
+        guild = interaction.guild_id or 0
+        entries = await self.services.repo.recent_history(guild, limit=10)
+        pages = await self.services.links.games(guild, [entry.game_id for entry in entries])
         with speaking(await table_language(self.services.repo, interaction)):  # posted for all
-            embed = history_embed(entries)
-        await interaction.response.send_message(embed=embed)
+            embed, view = history_embed(entries), links_view(pages)
+        await interaction.response.send_message(embed=embed, **({"view": view} if view else {}))
 
     @app_commands.command(description="An animated replay of a finished game")
     @answered()
@@ -153,9 +157,13 @@ class CommunityCommands:
         stand_in="The computer that plays for a late, skipped or resigned player",
         expert_hints="Hints from the expert (slower, stronger) instead of the hard computer",
         expert_seconds="How long the expert thinks a move, 0.2 to 2 seconds",
+        web_page="This server's web page and its games' pages (with PUBLIC_URL)",
     )
     @app_commands.choices(
-        timeout_action=TIMEOUT_ACTIONS, language=LANGUAGE_CHOICES, stand_in=LEVEL_CHOICES
+        timeout_action=TIMEOUT_ACTIONS,
+        language=LANGUAGE_CHOICES,
+        stand_in=LEVEL_CHOICES,
+        web_page=ON_OFF,
     )
     async def settings(
         self,
@@ -170,15 +178,17 @@ class CommunityCommands:
         stand_in: app_commands.Choice[str] | None = None,
         expert_hints: bool | None = None,
         expert_seconds: app_commands.Range[float, 0.2, 2.0] | None = None,
+        web_page: app_commands.Choice[str] | None = None,
     ) -> None:
         guild = interaction.guild_id or 0
         changes = (
             reminder_hours, timeout_hours, timeout_action, hints, daily_channel, daily_post,
-            language, stand_in, expert_hints, expert_seconds,
+            language, stand_in, expert_hints, expert_seconds, web_page,
         )  # fmt: skip
         if all(value is None for value in changes):
             current = await self.services.repo.guild_settings(guild)
             embed = settings_embed(current, chosen_language(current, interaction.guild_locale))
+            await self.web_page_field(embed, guild)
             await interaction.response.send_message(embed=embed, ephemeral=True)
             return
         permissions = interaction.permissions
@@ -193,6 +203,8 @@ class CommunityCommands:
             raise Refusal(_("Name the channel for the daily post with `daily_channel`."))
         if daily_channel is not None and daily_post is not False:
             check_can_post(interaction, daily_channel)
+        if web_page is not None and not self.services.links.public_url:
+            raise Refusal(NO_WEB_PAGES)
         repo = self.services.repo
         new = await repo.set_guild_settings(
             guild,
@@ -217,10 +229,22 @@ class CommunityCommands:
                 "check (within minutes), then each day after 00:00 UTC.",
                 channel=daily_channel.mention,
             )
+        if web_page is not None:
+            turned = await repo.set_web_page(guild, web_page.value == "on")
+            note += " " + web_page_note(turned.server_page, await self.services.links.server(guild))
         embed = settings_embed(new, chosen_language(new, interaction.guild_locale))
+        await self.web_page_field(embed, guild)
         answer = interaction.response.send_message(note, embed=embed)
         done = _("{note} `/axio settings` shows them.", note=note)
         await after_stored(interaction, answer, done)
+
+    async def web_page_field(self, embed: discord.Embed, guild: int) -> None:
+        """The settings' line for the web pages (only where the bot serves any)."""
+        if self.services.links.public_url:
+            page = await self.services.repo.web_page(guild)
+            web_page_line(
+                embed, page.server_page, page.game_pages, await self.services.links.server(guild)
+            )
 
     @app_commands.command(description="Get a direct message when a reminder is sent to you")
     @answered(in_dms=True, change=outcomes.NOTIFY)

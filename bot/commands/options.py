@@ -19,6 +19,7 @@ LANGUAGE_CHOICES = [
     *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()),
 ]
 """One choice per catalog (`bot.i18n.LANGUAGES`), each in its own language's words."""
+ON_OFF = [app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
 TIMEOUT_ACTIONS = [
     app_commands.Choice(name="a computer makes the move", value="computer"),
     app_commands.Choice(name="the seat is resigned", value="resign"),

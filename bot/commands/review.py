@@ -18,6 +18,7 @@ from engine.daily import day_number
 
 from ..i18n import _
 from ..screens.game_choices import game_choices, searched
+from ..screens.links import page_button
 from ..screens.refusals import Refusal, answered, reply
 from ..screens.review import marked_move_files, review_file, review_text, review_view
 from .options import OPTION_INTEGER_LIMIT
@@ -66,6 +67,10 @@ async def show_review(services: Services, interaction: discord.Interaction, game
     await interaction.response.defer(ephemeral=True, thinking=True)
     review = await reviews.review(record)
     view = review_view(record, review)
+    link = await services.links.game(record.id)
+    if link:
+        view = view or discord.ui.View(timeout=None)
+        view.add_item(page_button(link))
     extra = {"view": view} if view is not None else {}
     file = await review_file(record, review, services.paint)
     await reply(interaction, review_text(record, review), file=file, **extra)

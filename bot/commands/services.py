@@ -24,6 +24,7 @@ from ..table.desk import Desk
 from ..table.in_flight import InFlight
 from ..table.lobby import Lobby
 from ..table.notices import Notices
+from ..table.page_links import PageLinks
 from ..table.private import PrivateControls
 from ..table.reviews import Reviews
 from ..table.signup import Signup
@@ -50,6 +51,8 @@ class Services:
     paint: Paint
     """Draws a picture in the painter's workers (`bot/table/painter.py`), off the loop."""
     reviews: Reviews
+    links: PageLinks
+    """Links to the web pages (with PUBLIC_URL): `bot/table/page_links.py`."""
     in_flight: InFlight = field(default_factory=InFlight)
     """The interactions being answered: a stopping bot lets them finish."""
 

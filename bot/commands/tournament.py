@@ -28,6 +28,8 @@ from storage import DATABASE_FAULTS, Tournament
 
 from ..i18n import _, ngettext, speaking, translate_in
 from ..screens import outcomes
+from ..screens.controls import view_of
+from ..screens.links import server_page_button
 from ..screens.present import end_pings, person_label, title
 from ..screens.refusals import Refusal, after_stored, answered, stored
 from ..screens.tournament import (
@@ -322,11 +324,13 @@ class TournamentCommands:
         t = await self.pick(interaction, tournament, None)
         await interaction.response.defer(thinking=True)
         standings = await self.services.repo.tournament_standings(t.id)
+        page = await self.services.links.server(interaction.guild_id or 0)
         with speaking(await table_language(self.services.repo, interaction)):  # public
             subtitle = standings_subtitle(t, None)
             first = _("📊 {tournament} · {state}:", tournament=heading(t), state=subtitle)
             text, file = await standings_message(t, standings, first, subtitle, self.services.paint)
-        await interaction.followup.send(text, file=file)
+            view = view_of(server_page_button(f"{page}#t{t.id}")) if page else None
+        await interaction.followup.send(text, file=file, **({"view": view} if view else {}))
 
     @tournament_join.autocomplete("tournament")
     @tournament_leave.autocomplete("tournament")

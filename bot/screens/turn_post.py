@@ -23,6 +23,7 @@ from storage import GameRecord, OwedPost
 from ..i18n import LANGUAGES, N_, _, translate_in
 from .brief import story_brief
 from .controls import AFTER, CLOSE_UP, OPEN, button, my_tiles_button
+from .links import page_button
 from .present import (
     end_pings,
     seat_label,
@@ -110,13 +111,15 @@ def card(
     return view
 
 
-async def table_post(record: GameRecord, story: list[str], paint: Paint) -> dict[str, Any]:
+async def table_post(
+    record: GameRecord, story: list[str], paint: Paint, link: str | None = None
+) -> dict[str, Any]:
     """Keyword arguments for `channel.send`: the card with the story (oldest first), then
     the turn's call or the final standings, the table image, and the controls. A V2
     message has no `content`: the words are in the card.
 
     Only the person to move is pinged (at the end: every person at the table); nobody's
-    name in a story pings anyone."""
+    name in a story pings anyone. With `link`, a button opens the game's web page."""
     game = record.game
     assert game is not None
     file = await table_file(record, paint)
@@ -128,6 +131,7 @@ async def table_post(record: GameRecord, story: list[str], paint: Paint) -> dict
                    style=discord.ButtonStyle.primary),
             button(AFTER, record.id, "replay", label=_("Replay"), emoji="🎞️"),
         ]  # fmt: skip
+        controls += [page_button(link)] if link else []
         return {
             "view": card(text, standings_text(record), file, controls),
             "file": file,
@@ -137,6 +141,7 @@ async def table_post(record: GameRecord, story: list[str], paint: Paint) -> dict
     person = seat is not None and seat.plays_as is None and seat.user_id is not None
     controls = [my_tiles_button(record.id, record.move_count)] if person else []
     controls.append(button(CLOSE_UP, record.id, label=_("Close-up"), emoji="🔍"))
+    controls += [page_button(link)] if link else []
     return {
         "view": card(with_call(story, turn_prompt(record)), None, file, controls),
         "file": file,

@@ -61,6 +61,7 @@ from ..screens.turn_post import solo_start_post, story_lines, table_post
 from .background import DISCORD_FAULTS, Background, fault_reason, log_event
 from .channels import Channels
 from .language import server_language
+from .page_links import PageLinks
 from .unrecorded import Unrecorded
 from .vanished import channel_lost
 
@@ -141,8 +142,10 @@ class Courier:
         paint: Paint,
         clock: Callable[[], datetime] = discord.utils.utcnow,
         lease: timedelta = LEASE,
+        links: PageLinks | None = None,
     ) -> None:
         self.repo = repo
+        self.links = links  # the game page's button (with PUBLIC_URL)
         self.paint = paint
         self.channels = channels
         self.background = background
@@ -298,7 +301,8 @@ class Courier:
             if solo_start:
                 card = solo_start_post(record)
             else:
-                card = await table_post(record, story_lines(record, posts), self.paint)
+                link = await self.links.game(record.id) if self.links else None
+                card = await table_post(record, story_lines(record, posts), self.paint, link)
         message = await channel.send(**card, nonce=nonce)
         finished = record.status == "finished"
         ids = [post.id for post in posts]

@@ -21,9 +21,12 @@ from aiohttp import web
 from storage import Repository
 from storage.target import is_postgres_url
 
+from .compress import StaticFiles, compress
 from .guard import RateLimit, guard
 from .live import LiveGames
 from .routes import GamePages
+from .server_page import ServerPages
+from .unfurl import BoardPicture, Paint
 
 log = logging.getLogger(__name__)
 
@@ -51,11 +54,13 @@ def create_app(
     poll_s: float = 0.5,
     rate: float = RATE,
     burst: float = BURST,
+    paint: Paint | None = None,
 ) -> web.Application:
     """The application; `app[LIVE]` is told of stored moves (`LiveGames.moved`), and
-    `app[LIMIT]` is the rate limit."""
+    `app[LIMIT]` is the rate limit. With `paint` (the painter's), links unfurl with the
+    board's picture (unfurl.py)."""
     limit = RateLimit(rate, burst)
-    app = web.Application(middlewares=[guard(limit)])
+    app = web.Application(middlewares=[guard(limit), compress])
     app[LIMIT] = limit
     aiohttp_jinja2.setup(
         app,
@@ -65,8 +70,12 @@ def create_app(
     )
     live = LiveGames(repo.page_move_counts, poll_s=poll_s)
     app[LIVE] = live
-    GamePages(repo, live, clock=clock, public_url=public_url).add_to(app)
-    app.router.add_static("/static/", STATIC, append_version=False)
+    pages = GamePages(repo, live, clock=clock, public_url=public_url, pictures=paint is not None)
+    pages.add_to(app)
+    ServerPages(repo, clock=clock, public_url=public_url).add_to(app)
+    if paint is not None:
+        BoardPicture(pages, paint).add_to(app)
+    StaticFiles(STATIC).add_to(app)  # gzipped as served (compress.py)
     app.on_cleanup.append(lambda app: live.stop())
     return app
 
@@ -79,6 +88,7 @@ async def start_web(
     port: int,
     public_url: str | None,
     clock: Callable[[], datetime],
+    paint: Paint | None = None,
     alone: bool = False,
 ) -> WebServer:
     """The pages on host:port (WEB_HOST, WEB_PORT), started; WebPortError when the port is
@@ -87,7 +97,7 @@ async def start_web(
     says so at once (the poll is only a safety net); `alone` (`axio-bot web`) polls as
     every move is stored elsewhere."""
     poll_s = 0.5 if alone or is_postgres_url(database) else 30.0
-    app = create_app(repo, public_url=public_url, clock=clock, poll_s=poll_s)
+    app = create_app(repo, public_url=public_url, clock=clock, poll_s=poll_s, paint=paint)
     server = WebServer(app, host=host, port=port)
     await server.start()
     return server
@@ -133,7 +143,7 @@ class WebServer:
 
 
 async def serve_alone(
-    database: str | Path, *, host: str, port: int, public_url: str | None
+    database: str | Path, *, host: str, port: int, public_url: str | None, paint: Paint
 ) -> None:
     """`axio-bot web`: the pages without the bot, until the process is stopped. Pages only
     read, so with PostgreSQL any number of these may serve beside the bot's processes."""
@@ -145,6 +155,7 @@ async def serve_alone(
             port=port,
             public_url=public_url,
             clock=lambda: datetime.now(UTC),
+            paint=paint,
             alone=True,
         )
         try:

@@ -29,6 +29,7 @@ from ..screens.words import colour_name
 from .guard import SECURITY_HEADERS
 from .live import LiveGames
 from .public import PageCache, PublicGame
+from .unfurl import unfurl_context
 from .words import page_words, reader_language, script_words, status_word
 
 HEARTBEAT_S = 20.0
@@ -43,8 +44,10 @@ class GamePages:
         *,
         clock: Callable[[], datetime],
         public_url: str | None,
+        pictures: bool = False,
     ) -> None:
         self.repo = repo
+        self.pictures = pictures  # board.png is served (unfurl.py): links show the board
         self.live = live
         self.clock = clock
         self.public_url = (public_url or "").rstrip("/")
@@ -85,6 +88,7 @@ class GamePages:
         language, page, public = await self._read(request)
         with speaking(language):
             context = page_context(page, public, language, self.public_url)
+            context["picture"] = self.pictures and bool(self.public_url)
             response = aiohttp_jinja2.render_template("game.html", request, context)
         response.headers["Cache-Control"] = "no-store"
         response.headers["Content-Language"] = language
@@ -180,7 +184,7 @@ def page_context(
     ]
     heading = title(page.kind)
     names = ", ".join(seat["name"] for seat in seats)
-    return {
+    context = {
         "language": language,
         "code": page.code,
         "title": f"{heading}: {names}",
@@ -194,3 +198,4 @@ def page_context(
         "colours": [(colour.value, colour_name(colour)) for colour in COLOURS],
         "url": f"{public_url}/g/{page.code}" if public_url else None,
     }
+    return {**context, **unfurl_context(context, picture=False)}
