@@ -67,10 +67,11 @@ def said(message: Json) -> str:
 
 
 def mover(page: PreviewPage, message: Json) -> str:
-    """The member a public turn message calls on; it shows the table and offers My tiles."""
+    """The member a public turn message calls on; it shows the table, offers My tiles and
+    links to the game's page (the playground serves the pages)."""
     assert not message["ephemeral"]
     assert filenames(message) == {"table.png"}
-    assert labels(message) == ["My tiles", "Close-up"]
+    assert labels(message) == ["My tiles", "Close-up", "Game page"]
     (name,) = [
         viewer["name"]
         for viewer in page.state["viewers"]

@@ -82,11 +82,12 @@ async def test_three_expert_computers_moving_in_a_row_appear_without_a_refresh(p
     await press(page, "My tiles", timeout=120_000)  # after any computers seated first
     await page.locator(f"{MESSAGES} button").filter(has_text=" · ").first.click()
     await press(page, "Confirm")
-    # Ada's move is answered with the three computers' moves after it: seconds of
-    # thinking, which SimCord's default 5 s limit cut off ("Action outcome uncertain").
-    turn = page.locator(f"{MESSAGES} > *").filter(has_text="Ada played")
-    turn = turn.filter(has_text="it's your move").last
+    # Ada's move is answered with the three computers' moves after it, told in brief on
+    # the card that calls on her again: seconds of thinking, which SimCord's default 5 s
+    # limit cut off ("Action outcome uncertain").
+    turn = page.locator(f"{MESSAGES} > *").filter(has_text="③ Bot C")
+    turn = turn.filter(has_text="your move").last
     await turn.wait_for(timeout=120_000)
-    computers = re.findall(r"\(expert\) (?:played|exchanged)", await turn.inner_text())
-    assert len(computers) >= 3
+    computers = re.findall(r"[①②③] Bot [ABC] ", await turn.inner_text())
+    assert len(computers) == 3
     assert await page.get_by_text("uncertain").count() == 0
