@@ -27,13 +27,21 @@ from ..i18n import _, speaking
 from ..screens.present import title
 from ..screens.words import colour_name
 from .guard import SECURITY_HEADERS
+from .kept import Kept, Ready
 from .live import LiveGames
 from .public import PageCache, PublicGame
 from .unfurl import unfurl_context
 from .words import page_words, reader_language, script_words, status_word
 
+Make = Callable[[PageGame, PublicGame, str], tuple[bytes, str]]
+"""An answer's body and content type, from the game and its public steps, in a language."""
 HEARTBEAT_S = 20.0
 """An event stream's comment line when nothing happened, so proxies keep it open."""
+
+
+PAGES_KEPT = 256
+"""Game pages' answers kept ready (HTML or JSON, per game and language, kept.py): a
+finished 4-player AXIO game's HTML is ~25 KB and its JSON ~40 KB, each with its gzip."""
 
 
 class GamePages:
@@ -52,17 +60,29 @@ class GamePages:
         self.clock = clock
         self.public_url = (public_url or "").rstrip("/")
         self.cache = PageCache()
+        self.answers: Kept[Ready] = Kept(PAGES_KEPT)
+        self.kept: list[Kept[Any]] = [self.answers]
+        """Every answer kept by game (the board picture's too): dropped with the game."""
 
     def add_to(self, app: web.Application) -> None:
         app.router.add_get(r"/g/{code:[A-Za-z0-9_-]+}", self.page)
         app.router.add_get(r"/g/{code:[A-Za-z0-9_-]+}.json", self.steps)
         app.router.add_get(r"/g/{code:[A-Za-z0-9_-]+}/events", self.events)
 
+    def forget(self) -> None:
+        """Drop every kept answer: a member was forgotten, or a server turned its pages
+        off, in this process (another process's change is seen at the next request)."""
+        for kept in self.kept:
+            kept.clear()
+
     async def _game(self, request: web.Request) -> PageGame:
-        page = await self.repo.page_game(request.match_info["code"])
+        code = request.match_info["code"]
+        page = await self.repo.page_game(code)
         if page is None or (
             page.daily_day is not None and not is_over(page.daily_day, self.clock())
         ):
+            for kept in self.kept:  # its server may have turned its pages off
+                kept.drop(code)
             raise web.HTTPNotFound()
         return page
 
@@ -78,38 +98,33 @@ class GamePages:
             self.cache.put(key, found)
         return found
 
-    async def _read(self, request: web.Request) -> tuple[str, PageGame, PublicGame]:
-        """The reader's language, the game and its public steps."""
+    async def _answer(self, request: web.Request, what: str, make: Make) -> web.Response:
+        """The answer kept for the game's version (moves, status, review, seats and their
+        names, read now), made by `make` in the reader's language when there is none."""
         language = reader_language(request.headers.get("Accept-Language"))
         page = await self._game(request)
-        return language, page, await self.public(page, language)
+        version = (page.move_count, page.status, page.reviewed, page.seats)
+
+        async def made() -> Ready:
+            public = await self.public(page, language)
+            with speaking(language):
+                body, content_type = make(page, public, language)
+            return await Ready.made(body, content_type, language, version)
+
+        ready = await self.answers.get((page.code, language, what), version, made)
+        return ready.answer(request)
 
     async def page(self, request: web.Request) -> web.Response:
-        language, page, public = await self._read(request)
-        with speaking(language):
+        def html(page: PageGame, public: PublicGame, language: str) -> tuple[bytes, str]:
             context = page_context(page, public, language, self.public_url)
             context["picture"] = self.pictures and bool(self.public_url)
-            response = aiohttp_jinja2.render_template("game.html", request, context)
-        response.headers["Cache-Control"] = "no-store"
-        response.headers["Content-Language"] = language
-        return response
+            text = aiohttp_jinja2.render_string("game.html", request, context)
+            return text.encode(), "text/html; charset=utf-8"
+
+        return await self._answer(request, "html", html)
 
     async def steps(self, request: web.Request) -> web.Response:
-        language, page, public = await self._read(request)
-        with speaking(language):
-            header = {
-                "code": page.code,
-                "status": page.status,
-                "moveCount": page.move_count,
-                "seats": seats_of(page),
-                "words": script_words(),
-            }
-        body = json.dumps(header, separators=(",", ":"), ensure_ascii=False).encode()
-        return web.Response(
-            body=body[:-1] + b',"game":' + public.body + b"}",
-            content_type="application/json",
-            headers={"Cache-Control": "no-store", "Content-Language": language},
-        )
+        return await self._answer(request, "json", steps_json)
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         page = await self._game(request)
@@ -136,6 +151,19 @@ class GamePages:
                 await response.write(event(now))
                 if now[1] != "running":
                     return response
+
+
+def steps_json(page: PageGame, public: PublicGame, language: str) -> tuple[bytes, str]:
+    """The JSON the page's script draws from: the seats, the words it writes, the steps."""
+    header = {
+        "code": page.code,
+        "status": page.status,
+        "moveCount": page.move_count,
+        "seats": seats_of(page),
+        "words": script_words(),
+    }
+    body = json.dumps(header, separators=(",", ":"), ensure_ascii=False).encode()
+    return body[:-1] + b',"game":' + public.body + b"}", "application/json"
 
 
 def event(state: tuple[int, str]) -> bytes:
