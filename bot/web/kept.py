@@ -94,11 +94,13 @@ T = TypeVar("T")
 
 
 class Kept(Generic[T]):
-    """Answers per key (its first part the game's page code), each with the version it was
-    made from; at most `size`, the least recently asked first out."""
+    """Answers per key (its first part the game), each with the version it was made from;
+    at most `size`, the least recently asked first out. `whole_game`: a stale answer drops
+    the game's others too (those that hold names)."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, *, whole_game: bool = True) -> None:
         self.size = size
+        self.whole_game = whole_game
         self._kept: OrderedDict[tuple[Hashable, ...], tuple[Hashable, T]] = OrderedDict()
         self._making: dict[tuple[Hashable, ...], asyncio.Future[T]] = {}
 
@@ -107,6 +109,10 @@ class Kept(Generic[T]):
 
     def clear(self) -> None:
         self._kept.clear()
+
+    def peek(self, key: tuple[Hashable, ...]) -> tuple[Hashable, T] | None:
+        """The kept answer for `key` with its version, whichever version it is."""
+        return self._kept.get(key)
 
     def drop(self, game: Hashable) -> None:
         """Every answer kept for the game, in every language."""
@@ -123,7 +129,10 @@ class Kept(Generic[T]):
             self._kept.move_to_end(key)
             return kept[1]
         if kept is not None:
-            self.drop(key[0])
+            if self.whole_game:
+                self.drop(key[0])
+            else:
+                del self._kept[key]
         making = (*key, version)
         pending = self._making.get(making)
         if pending is not None:

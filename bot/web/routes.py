@@ -29,7 +29,7 @@ from ..screens.words import colour_name
 from .guard import SECURITY_HEADERS
 from .kept import Kept, Ready
 from .live import LiveGames
-from .public import PageCache, PublicGame
+from .public import CACHE_SIZE, PublicGame
 from .unfurl import unfurl_context
 from .words import page_words, reader_language, script_words, status_word
 
@@ -42,6 +42,9 @@ HEARTBEAT_S = 20.0
 PAGES_KEPT = 256
 """Game pages' answers kept ready (HTML or JSON, per game and language, kept.py): a
 finished 4-player AXIO game's HTML is ~25 KB and its JSON ~40 KB, each with its gzip."""
+
+
+ANSWERS_KEY = web.AppKey("answers", Kept[Ready])
 
 
 class GamePages:
@@ -59,12 +62,14 @@ class GamePages:
         self.live = live
         self.clock = clock
         self.public_url = (public_url or "").rstrip("/")
-        self.cache = PageCache()
+        self.games: Kept[PublicGame] = Kept(CACHE_SIZE, whole_game=False)
+        """Each game's public steps per language, at its latest move count read."""
         self.answers: Kept[Ready] = Kept(PAGES_KEPT)
         self.kept: list[Kept[Any]] = [self.answers]
         """Every answer kept by game (the board picture's too): dropped with the game."""
 
     def add_to(self, app: web.Application) -> None:
+        app[ANSWERS_KEY] = self.answers
         app.router.add_get(r"/g/{code:[A-Za-z0-9_-]+}", self.page)
         app.router.add_get(r"/g/{code:[A-Za-z0-9_-]+}.json", self.steps)
         app.router.add_get(r"/g/{code:[A-Za-z0-9_-]+}/events", self.events)
@@ -87,16 +92,24 @@ class GamePages:
         return page
 
     async def public(self, page: PageGame, language: str) -> PublicGame:
-        """The game's steps at its stored move count, from the cache or replayed now."""
+        """The game's steps at its stored move count: kept, or played on from the steps
+        kept for an earlier move count, or replayed from its seed (off the event loop)."""
         reviewed = page.reviewed and page.status == "finished"
-        key = (page.id, page.move_count, language, reviewed)
-        found = self.cache.get(key)
-        if found is None:
-            moves = await self.repo.page_moves(page.id, page.move_count)
+        key = (page.id, language)
+
+        async def made() -> PublicGame:
+            kept = self.games.peek(key)
+            earlier = None if kept is None or kept[1].moves > page.move_count else kept[1]
+            done = 0 if earlier is None else earlier.moves
+            moves = await self.repo.page_moves(page.id, page.move_count, after=done)
             review = await self.repo.review(page.id) if reviewed else None
-            found = PublicGame.replayed(page.kind, page.players, page.seed, moves, language, review)
-            self.cache.put(key, found)
-        return found
+            if earlier is not None:
+                return earlier.extended(moves, language, review)
+            return await asyncio.to_thread(
+                PublicGame.replayed, page.kind, page.players, page.seed, moves, language, review
+            )
+
+        return await self.games.get(key, (page.move_count, reviewed), made)
 
     async def _answer(self, request: web.Request, what: str, make: Make) -> web.Response:
         """The answer kept for the game's version (moves, status, review, seats and their
