@@ -142,8 +142,7 @@ class Kept(Generic[T]):
         try:
             value = await make()
         except BaseException as error:
-            future.set_exception(error)
-            future.exception()  # retrieved: the waiters, if any, raise it themselves
+            _failed(future, error)
             raise
         finally:
             del self._making[making]
@@ -152,3 +151,48 @@ class Kept(Generic[T]):
         while len(self._kept) > self.size:
             self._kept.popitem(last=False)
         return value
+
+
+class NextRead(Generic[T]):
+    """A read per key, shared: a request that asks while the key's read runs waits for
+    the next one, which every request asking meanwhile shares. Each answer is read after
+    its request arrived (never older than it: a forgotten name or a move stored before
+    the request is seen), yet however many readers ask at once, one read per key runs
+    and one waits: the database's queue, shared with the bot's own reads, cannot grow
+    with the readers."""
+
+    def __init__(self, read: Callable[[str], Awaitable[T]]) -> None:
+        self.read = read
+        self._running: dict[str, asyncio.Future[T]] = {}
+        self._next: dict[str, asyncio.Future[T]] = {}
+
+    async def get(self, key: str) -> T:
+        waiting = self._next.get(key)
+        if waiting is not None:
+            return await asyncio.shield(waiting)
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        running = self._running.get(key)
+        if running is not None:
+            self._next[key] = future
+            try:
+                await asyncio.wait([running])  # its outcome is its readers' to take
+            except BaseException as error:  # cancelled: so are those who waited with it
+                _failed(future, error)
+                raise
+            finally:
+                del self._next[key]
+        self._running[key] = future
+        try:
+            value = await self.read(key)
+        except BaseException as error:
+            _failed(future, error)
+            raise
+        finally:
+            del self._running[key]
+        future.set_result(value)
+        return value
+
+
+def _failed(future: asyncio.Future[Any], error: BaseException) -> None:
+    future.set_exception(error)
+    future.exception()  # retrieved: the waiters, if any, raise it themselves

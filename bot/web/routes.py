@@ -27,7 +27,7 @@ from ..i18n import _, speaking
 from ..screens.present import title
 from ..screens.words import colour_name
 from .guard import SECURITY_HEADERS
-from .kept import Kept, Ready
+from .kept import Kept, NextRead, Ready
 from .live import LiveGames
 from .public import CACHE_SIZE, PublicGame
 from .unfurl import unfurl_context
@@ -65,6 +65,7 @@ class GamePages:
         self.games: Kept[PublicGame] = Kept(CACHE_SIZE, whole_game=False)
         """Each game's public steps per language, at its latest move count read."""
         self.answers: Kept[Ready] = Kept(PAGES_KEPT)
+        self.reads: NextRead[PageGame | None] = NextRead(repo.page_game)
         self.kept: list[Kept[Any]] = [self.answers]
         """Every answer kept by game (the board picture's too): dropped with the game."""
 
@@ -82,7 +83,7 @@ class GamePages:
 
     async def _game(self, request: web.Request) -> PageGame:
         code = request.match_info["code"]
-        page = await self.repo.page_game(code)
+        page = await self.reads.get(code)
         if page is None or (
             page.daily_day is not None and not is_over(page.daily_day, self.clock())
         ):

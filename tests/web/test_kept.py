@@ -1,11 +1,14 @@
 """A game page's answers are kept ready (bot/web/kept.py) and never served stale: a move,
 a forgotten member or pages turned off are seen at the next request; each reader's
-language gets its own; a reader holding the current version is answered 304."""
+language gets its own; a reader holding the current version is answered 304; readers
+asking at once share one read of the game, never one older than their request."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 
+from bot.web.kept import NextRead
 from bot.web.routes import ANSWERS_KEY
 from tests.web.conftest import played
 
@@ -92,3 +95,30 @@ async def test_a_reader_holding_the_current_version_is_answered_304(repo, client
     record, _ = await repo.record_move(record.id, 3, str(record.game.legal_moves()[0]))
     moved = await get(client, f"/g/{code}", tag=tags[0])
     assert moved.status == 200 and listed_moves(await moved.text()) == 4
+
+
+async def test_readers_asking_at_once_share_the_next_read_never_an_older_one():
+    stored = {"name": "P1"}
+    reads: list[str] = []
+    first_read_done, release = asyncio.Event(), asyncio.Event()
+
+    async def read(code: str) -> str:
+        found = stored["name"]
+        reads.append(found)
+        if len(reads) == 1:
+            first_read_done.set()
+            await release.wait()
+        return found
+
+    shared = NextRead(read)
+    first = asyncio.create_task(shared.get("code"))
+    await first_read_done.wait()  # the first request's read has read the name
+    stored["name"] = FORMER  # forgotten after it, before the others ask
+    later = [asyncio.create_task(shared.get("code")) for _ in range(5)]
+    await asyncio.sleep(0)  # one turn of the loop: each of them asks
+    assert not any(task.done() for task in later)
+    release.set()
+    assert await first == "P1"
+    assert await asyncio.gather(*later) == [FORMER] * 5
+    assert reads == ["P1", FORMER]  # one read for the five
+    assert await shared.get("code") == FORMER and len(reads) == 3
