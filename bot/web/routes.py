@@ -160,10 +160,12 @@ class GamePages:
                 try:
                     now = await asyncio.wait_for(changes.get(), HEARTBEAT_S)
                 except TimeoutError:
-                    await response.write(b": still here\n\n")
-                    continue
-                await response.write(event(now))
-                if now[1] != "running":
+                    now = None
+                try:
+                    await response.write(b": still here\n\n" if now is None else event(now))
+                except ConnectionResetError:  # the reader closed the page: no failure
+                    return response
+                if now is not None and now[1] != "running":
                     return response
 
 
