@@ -157,8 +157,9 @@ function frame(svg, x0, y0, x1, y1, mark) {
   el("rect", { x: x0 + inset, y: y0 + inset, width: x1 - x0 - 2 * inset, height: y1 - y0 - 2 * inset, rx: 1.6,
     fill: "none", stroke: colour, "stroke-width": mark.current ? 0.9 : 0.7, class: "mark" }, svg);
   if (mark.number) {
-    el("circle", { cx: x0 + 1.2, cy: y0 + 1.2, r: 2.1, fill: colour, stroke: C.card, "stroke-width": 0.4, class: "badge" }, svg);
-    text(svg, x0 + 1.2, y0 + 1.3, String(mark.number), 2.8, C.card);
+    // Readable on a phone without zooming: ~9 px digits on a 13-column board 390 px wide.
+    el("circle", { cx: x0 + 1.4, cy: y0 + 1.4, r: 2.5, fill: colour, stroke: C.card, "stroke-width": 0.4, class: "badge" }, svg);
+    text(svg, x0 + 1.4, y0 + 1.5, String(mark.number), mark.number > 9 ? 3.0 : 3.4, C.card);
   }
 }
 
