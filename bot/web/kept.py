@@ -138,15 +138,7 @@ class Kept(Generic[T]):
         if pending is not None:
             return await asyncio.shield(pending)
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._making[making] = future
-        try:
-            value = await make()
-        except BaseException as error:
-            _failed(future, error)
-            raise
-        finally:
-            del self._making[making]
-        future.set_result(value)
+        value = await _shared(future, self._making, making, make())
         self._kept[key] = (version, value)
         while len(self._kept) > self.size:
             self._kept.popitem(last=False)
@@ -181,16 +173,24 @@ class NextRead(Generic[T]):
                 raise
             finally:
                 del self._next[key]
-        self._running[key] = future
-        try:
-            value = await self.read(key)
-        except BaseException as error:
-            _failed(future, error)
-            raise
-        finally:
-            del self._running[key]
-        future.set_result(value)
-        return value
+        return await _shared(future, self._running, key, self.read(key))
+
+
+async def _shared(
+    future: asyncio.Future[T], underway: dict[Any, asyncio.Future[T]], key: Any, work: Awaitable[T]
+) -> T:
+    """`work`'s outcome, given to `future` too (for those who wait on it), while `future` is
+    `underway` under `key`."""
+    underway[key] = future
+    try:
+        value = await work
+    except BaseException as error:
+        _failed(future, error)
+        raise
+    finally:
+        del underway[key]
+    future.set_result(value)
+    return value
 
 
 def _failed(future: asyncio.Future[Any], error: BaseException) -> None:

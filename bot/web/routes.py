@@ -5,6 +5,11 @@ board from) and `/g/<code>/events` (new moves of a running game, as they are sto
 Who sees what (the review's rules, `bot/table/reviews.py`): a running game's page shows no
 review; a daily challenge's game has no page until its day is over (its moves would be the
 day's answer). Unknown, malformed, lobby and turned-off codes are all the same plain 404.
+
+The pages run in the bot's own event loop (on SQLite), beside the moves: each request reads
+the game's row (shared by readers asking at once, kept.py's NextRead) and answers with the
+HTML or JSON kept ready for that version, in the reader's language, gzipped once (ETag:
+304 to a reader who has it); a new move is played on from the steps kept (public.py).
 """
 
 from __future__ import annotations
