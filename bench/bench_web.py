@@ -17,7 +17,10 @@ bot's figures: an upper bound).
   same pages served by the bot itself while bench_load's real path (members' `/axio play`
   through SimCord, the courier drawing and posting every table) runs `--moves-rate` moves a
   second over `--games` games: the page's round trip, the moves' round trip and the event
-  loop's lag (bench_load's own gauges). `page_errors*`: answers other than 200 (a page's
+  loop's lag (bench_load's own gauges). `rtt_ms_p99_moves_alone`,
+  `loop_lag_ms_p99_moves_alone`: the same bot's moves in the window just before, no page
+  asked for (on this shared machine, what the moves alone do under the load of the
+  moment). `page_errors*`: answers other than 200 (a page's
   read that queued past storage's 1.5 s deadline is a 500).
 - `first_load_kb`: what a first visit downloads, gzip as served: HTML, script (game.js
   and the board.js it imports), style and JSON.
@@ -180,13 +183,14 @@ async def pages_under_moves(
         await drained(env)
         server = await serve(env.bot.repo, "load.sqlite3")
         try:
+            alone, _, alone_s, _ = await window(env, driver, seats, guild_id, seconds, rate=moves)
             async with readers(unlimited(server), code, pages, seconds, here=here) as ask:
                 (gauges, _, cpu_s, _), (took, failed) = await asyncio.gather(
                     window(env, driver, seats, guild_id, seconds, rate=moves), ask()
                 )
         finally:
             await server.stop()
-        load = figures_of(gauges, cpu_s)
+        load, reference = figures_of(gauges, cpu_s), figures_of(alone, alone_s)
     return {
         "page_ms_p95_under_moves": round(percentile(took, 0.95), 1),
         "rtt_ms_p99_with_pages": load["rtt_ms_p99"],
@@ -194,6 +198,8 @@ async def pages_under_moves(
         "moves_answered_with_pages": load["moves_answered"],
         "pages_answered_under_moves": len(took),
         "page_errors_under_moves": len(failed),
+        "rtt_ms_p99_moves_alone": reference["rtt_ms_p99"],
+        "loop_lag_ms_p99_moves_alone": reference["loop_lag_ms_p99"],
     }
 
 
