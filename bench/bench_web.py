@@ -1,11 +1,15 @@
 """The game page under load, and in a phone's browser.
 
 Run: python -m bench.bench_web [--seconds 20] [--games 200] [--moves-rate 40] [--page-rate 100]
+     [--readers-here]
 
-A finished 4-player AXIO game's page (its HTML and its JSON, taken in turns) is asked for
-at `--page-rate` requests a second (an open loop: a request is due at its time whether the
-one before was answered or not), over loopback with gzip, by a client in the server's own
-process (its cost counts against the server: the figures are an upper bound).
+A finished 4-player AXIO game's page (its HTML and its JSON, taken in turns, each in
+full: no If-None-Match) is asked for at `--page-rate` requests a second (an open loop: a
+request is due at its time whether the one before was answered or not), over loopback
+with gzip, by readers in a process of their own (`web_readers.py`), as browsers are: on
+the same two cores, not in the bot's event loop. `--readers-here` puts them in the
+server's own process and loop instead (their HTTP client's cost counts against the
+bot's figures: an upper bound).
 
 - `page_ms_p95`: the page's round trip, the pages alone (served as `axio-bot web` serves
   them, on SQLite).
@@ -13,7 +17,10 @@ process (its cost counts against the server: the figures are an upper bound).
   same pages served by the bot itself while bench_load's real path (members' `/axio play`
   through SimCord, the courier drawing and posting every table) runs `--moves-rate` moves a
   second over `--games` games: the page's round trip, the moves' round trip and the event
-  loop's lag (bench_load's own gauges). `page_errors*`: answers other than 200 (a page's
+  loop's lag (bench_load's own gauges). `rtt_ms_p99_moves_alone`,
+  `loop_lag_ms_p99_moves_alone`: the same bot's moves in the window just before, no page
+  asked for (on this shared machine, what the moves alone do under the load of the
+  moment). `page_errors*`: answers other than 200 (a page's
   read that queued past storage's 1.5 s deadline is a 500).
 - `first_load_kb`: what a first visit downloads, gzip as served: HTML, script (game.js
   and the board.js it imports), style and JSON.
@@ -30,9 +37,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import random
 import tempfile
-import time
+from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -40,6 +48,7 @@ import aiohttp
 
 from bench.bench_load import drained, figures_of, sqlite_bot, window
 from bench.common import percentile, report
+from bench.web_readers import ReadersProcess, ask_pages
 from bot.web.app import LIMIT, WebServer, start_web
 from storage import Repository
 
@@ -76,33 +85,23 @@ async def finished_game(
     return record.id, code
 
 
-async def ask_pages(
-    base: str, code: str, rate: float, seconds: float, failed: list[int] | None = None
-) -> list[float]:
-    """The page's HTML and JSON in turns at `rate` a second: each round trip in ms (a
-    failed answer's too; its status is added to `failed`)."""
-    paths = (f"/g/{code}", f"/g/{code}.json")
-    took: list[float] = []
-    failed = [] if failed is None else failed
-    headers = {"Accept-Encoding": "gzip", "Accept-Language": "en"}
+@contextlib.asynccontextmanager
+async def readers(
+    base: str, code: str, rate: float, seconds: float, *, here: bool
+) -> AsyncIterator[Callable[[], Awaitable[tuple[list[float], list[int]]]]]:
+    """The page's readers, ready: a call that makes them ask and returns each round trip
+    (ms) and the statuses other than 200. In a process of their own (web_readers.py), or
+    `here`, in the server's own process and loop (their cost counted against it)."""
+    if not here:
+        async with ReadersProcess(base, code, rate, seconds) as process:
+            yield process.run
+        return
 
-    async def one(path: str) -> None:
-        began = time.perf_counter()
-        async with session.get(base + path, headers=headers) as response:
-            await response.read()
-            if response.status != 200:
-                failed.append(response.status)
-        took.append((time.perf_counter() - began) * 1000)
+    async def ask() -> tuple[list[float], list[int]]:
+        failed: list[int] = []
+        return await ask_pages(base, code, rate, seconds, failed), failed
 
-    connector = aiohttp.TCPConnector(limit=0)
-    async with aiohttp.ClientSession(connector=connector) as session:
-        start, sent, tasks = time.perf_counter(), 0, []
-        while (due := start + sent / rate) < start + seconds:
-            await asyncio.sleep(max(0.0, due - time.perf_counter()))
-            tasks.append(asyncio.create_task(one(paths[sent % 2])))
-            sent += 1
-        await asyncio.gather(*tasks)
-    return took
+    yield ask
 
 
 async def serve(repo: Repository, database: str | Path, *, alone: bool = False) -> WebServer:
@@ -153,7 +152,7 @@ async def in_chromium(base: str, code: str) -> dict[str, float]:
     }
 
 
-async def pages_alone(seconds: float, rate: float) -> dict[str, float]:
+async def pages_alone(seconds: float, rate: float, here: bool) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "web.sqlite3"
         async with await Repository.open(database) as repo:
@@ -162,8 +161,8 @@ async def pages_alone(seconds: float, rate: float) -> dict[str, float]:
             base = unlimited(server)
             try:
                 await ask_pages(base, code, rate, 2.0)  # warm up
-                failed: list[int] = []
-                took = await ask_pages(base, code, rate, seconds, failed)
+                async with readers(base, code, rate, seconds, here=here) as ask:
+                    took, failed = await ask()
                 figures = {"page_ms_p95": round(percentile(took, 0.95), 1)}
                 figures["page_errors"] = len(failed)
                 figures["first_load_kb"] = await first_load_kb(base, code)
@@ -173,7 +172,9 @@ async def pages_alone(seconds: float, rate: float) -> dict[str, float]:
     return figures
 
 
-async def pages_under_moves(games: int, moves: float, pages: float, seconds: float) -> dict:
+async def pages_under_moves(
+    games: int, moves: float, pages: float, seconds: float, here: bool
+) -> dict:
     async with sqlite_bot(games, moves) as (env, driver, seats, guild_id):
         guild = env.create_guild("pages")
         channel = guild.create_text_channel("finished")
@@ -181,15 +182,15 @@ async def pages_under_moves(games: int, moves: float, pages: float, seconds: flo
         env.bot.courier.kick(game_id)  # its end post, as after a real last move
         await drained(env)
         server = await serve(env.bot.repo, "load.sqlite3")
-        failed: list[int] = []
         try:
-            (gauges, _, cpu_s, _), took = await asyncio.gather(
-                window(env, driver, seats, guild_id, seconds, rate=moves),
-                ask_pages(unlimited(server), code, pages, seconds, failed),
-            )
+            alone, _, alone_s, _ = await window(env, driver, seats, guild_id, seconds, rate=moves)
+            async with readers(unlimited(server), code, pages, seconds, here=here) as ask:
+                (gauges, _, cpu_s, _), (took, failed) = await asyncio.gather(
+                    window(env, driver, seats, guild_id, seconds, rate=moves), ask()
+                )
         finally:
             await server.stop()
-        load = figures_of(gauges, cpu_s)
+        load, reference = figures_of(gauges, cpu_s), figures_of(alone, alone_s)
     return {
         "page_ms_p95_under_moves": round(percentile(took, 0.95), 1),
         "rtt_ms_p99_with_pages": load["rtt_ms_p99"],
@@ -197,6 +198,8 @@ async def pages_under_moves(games: int, moves: float, pages: float, seconds: flo
         "moves_answered_with_pages": load["moves_answered"],
         "pages_answered_under_moves": len(took),
         "page_errors_under_moves": len(failed),
+        "rtt_ms_p99_moves_alone": reference["rtt_ms_p99"],
+        "loop_lag_ms_p99_moves_alone": reference["loop_lag_ms_p99"],
     }
 
 
@@ -206,11 +209,20 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--moves-rate", type=float, default=40.0)
     parser.add_argument("--page-rate", type=float, default=100.0)
-    args = parser.parse_args()
-    figures = asyncio.run(pages_alone(args.seconds, args.page_rate))
-    figures.update(
-        asyncio.run(pages_under_moves(args.games, args.moves_rate, args.page_rate, args.seconds))
+    parser.add_argument(
+        "--readers-here",
+        action="store_true",
+        help="the page's readers in the server's own process and loop (an upper bound)",
     )
+    args = parser.parse_args()
+    here = args.readers_here
+    figures = asyncio.run(pages_alone(args.seconds, args.page_rate, here))
+    figures.update(
+        asyncio.run(
+            pages_under_moves(args.games, args.moves_rate, args.page_rate, args.seconds, here)
+        )
+    )
+    figures["readers"] = "in the server's process" if here else "in a process of their own"
     report(figures)
 
 

@@ -93,12 +93,13 @@ class PageQueries(Database):
             ),
         )
 
-    async def page_moves(self, game_id: int, count: int) -> tuple[PageMove, ...]:
-        """The first `count` moves of a game (its page read that many), in order."""
+    async def page_moves(self, game_id: int, count: int, *, after: int = 0) -> tuple[PageMove, ...]:
+        """The moves of a game after the first `after` up to its `count`th (its page read
+        that many), in order."""
         rows = await self._fetchall(
-            "SELECT seat, turn, text, stand_in FROM moves WHERE game_id = ? AND move_number <= ? "
-            "ORDER BY move_number",
-            (game_id, count),
+            "SELECT seat, turn, text, stand_in FROM moves WHERE game_id = ? AND move_number > ? "
+            "AND move_number <= ? ORDER BY move_number",
+            (game_id, after, count),
         )
         return tuple(PageMove(r[0], r[1], r[2], bool(r[3])) for r in rows)
 

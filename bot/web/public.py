@@ -15,15 +15,14 @@ what they cost and the expert's choice (drawn faintly on the board), and each se
 colour after every move (the chart).
 
 Steps depend only on the game's moves (and the reader's language for the move words), so
-they are kept per game, move count and language in a bounded cache; names are not part of
-them (they come from the seats at every request, so a forgotten member's name is gone at
-once).
+they are kept per game and language (routes.py), a new move played on from the steps
+kept; names are not part of them (they come from the seats at every request, so a
+forgotten member's name is gone at once).
 """
 
 from __future__ import annotations
 
 import json
-from collections import OrderedDict
 from typing import Any
 
 from engine import TileGame, game_class
@@ -37,7 +36,7 @@ from ..i18n import speaking
 from ..screens.present import move_words
 
 CACHE_SIZE = 512
-"""Games × move counts × languages kept; a finished 4-player AXIO game's steps are ~30 KB."""
+"""Games × languages kept; a finished 4-player AXIO game's steps are ~40 KB."""
 
 
 def _dumps(value: Any) -> bytes:
@@ -92,28 +91,15 @@ def placed_cells(text: str) -> list[list[Any]]:
     return [[move.first, move.first_colour.value], [move.second, move.second_colour.value]]
 
 
-History = list[tuple[TileGame, PageMove, PlayResult]]
-"""Each move with the game just after it and what it did."""
+def step_of(game: TileGame, move: PageMove, result: PlayResult) -> dict[str, Any]:
+    """The step the table saw after `move`, just played on `game`: read from the game
+    through `state_of` and `move_of` only."""
+    return {**state_of(game), "move": move_of(game, move, result)}
 
 
-def replay(
-    kind: str, players: int, seed: int, moves: tuple[PageMove, ...]
-) -> tuple[TileGame, History]:
-    """The game at its start and after every move (each a copy), from its seed."""
-    game = game_class(kind)(players, seed)
-    start, history = game.copy(), []
-    for move in moves:
-        result = game.play(move.text)
-        history.append((game.copy(), move, result))
-    return start, history
-
-
-def public_steps(start: TileGame, history: History) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The start and every step as the table saw them: read from the games through
-    `state_of` and `move_of` only."""
-    return state_of(start), [
-        {**state_of(game), "move": move_of(game, move, result)} for game, move, result in history
-    ]
+def steps_after(game: TileGame, moves: tuple[PageMove, ...]) -> list[dict[str, Any]]:
+    """Each move played on `game` (which it changes), with the step after it."""
+    return [step_of(game, move, game.play(move.text)) for move in moves]
 
 
 def rota_tiles(game: TileGame) -> list[list[Any]]:
@@ -121,7 +107,9 @@ def rota_tiles(game: TileGame) -> list[list[Any]]:
     return [[x, y, tile_text(tile)] for (x, y), tile in game.display]  # type: ignore[attr-defined]
 
 
-def review_view(kind: str, data: dict[str, Any], steps: list[dict[str, Any]]) -> dict[str, Any]:
+def review_view(
+    kind: str, data: dict[str, Any], steps: list[dict[str, Any]], tiles: list[list[Any]]
+) -> dict[str, Any]:
     """A stored review as the page shows it: the seats' figures, the marked moves with their
     cost and the expert's choice placed on the board, and the lowest colours (the chart)."""
     marks = []
@@ -135,7 +123,7 @@ def review_view(kind: str, data: dict[str, Any], steps: list[dict[str, Any]]) ->
             "grade": move["grade"],
             "cost": round(move["cost"], 1),
             "best": move_words(kind, move["best"]),
-            "ghost": ghost_of(kind, move["best"], move["played"], steps[number - 1]),
+            "ghost": ghost_of(kind, move["best"], move["played"], tiles, steps[number - 1]),
         }
         marks.append(with_words)
     return {
@@ -154,44 +142,28 @@ def review_view(kind: str, data: dict[str, Any], steps: list[dict[str, Any]]) ->
     }
 
 
-def ghost_of(kind: str, best: str, played: str, step: dict[str, Any]) -> Any:
+def ghost_of(
+    kind: str, best: str, played: str, tiles: list[list[Any]], step: dict[str, Any]
+) -> Any:
     """Where the expert's choice would have gone, to draw faintly: AXIO cells with colours;
-    a Rota position with the played tile turned as the expert would have turned it."""
+    a Rota position with the played tile (the last the step laid among the display's
+    `tiles`, as it lies) turned as the expert would have turned it."""
     if kind == "axio":
         return placed_cells(best) or None
     try:
         expert, mine = RotaMove.parse(best), RotaMove.parse(played)
     except IllegalMoveError:
         return None
-    laid = step["laid"]
+    laid = parse_tile(tiles[step["tiles"] - 1][2])
     hand = turned(laid, (360 - mine.rotation) % 360)
     return {"at": [expert.x, expert.y], "corners": tile_text(turned(hand, expert.rotation))}
 
 
-class PageCache:
-    """Steps (and review) as JSON bytes per game, move count, language and review: bounded,
-    least recently used first out."""
-
-    def __init__(self, size: int = CACHE_SIZE) -> None:
-        self.size = size
-        self._kept: OrderedDict[tuple[int, int, str, bool], PublicGame] = OrderedDict()
-
-    def get(self, key: tuple[int, int, str, bool]) -> PublicGame | None:
-        found = self._kept.get(key)
-        if found is not None:
-            self._kept.move_to_end(key)
-        return found
-
-    def put(self, key: tuple[int, int, str, bool], value: PublicGame) -> None:
-        self._kept[key] = value
-        self._kept.move_to_end(key)
-        while len(self._kept) > self.size:
-            self._kept.popitem(last=False)
-
-
 class PublicGame:
     """One game's public steps at one move count: the JSON the page fetches (`body`) and
-    the Python data its HTML is rendered from (`start`, `steps`, `tiles`, `review`)."""
+    the Python data its HTML is rendered from (`start`, `steps`, `tiles`, `review`).
+    A later move count is made from an earlier one by playing only the moves since
+    (`extended`): a running game's page pays for one move a move, not for its whole game."""
 
     @classmethod
     def replayed(
@@ -204,46 +176,49 @@ class PublicGame:
         review: dict[str, Any] | None,
     ) -> PublicGame:
         """The game replayed from its seed and moves."""
-        first, history = replay(kind, players, seed, moves)
-        return cls(kind, players, first, history, language, review)
+        game = game_class(kind)(players, seed)
+        with speaking(language):
+            start = state_of(game)
+            steps = steps_after(game, moves)
+        return cls(kind, players, start, steps, game, language, review)
+
+    def extended(
+        self, moves: tuple[PageMove, ...], language: str, review: dict[str, Any] | None
+    ) -> PublicGame:
+        """These steps and `moves` (the ones after them) played on."""
+        game = self.final.copy()
+        with speaking(language):
+            steps = [*self.steps, *steps_after(game, moves)]
+        return PublicGame(self.kind, self.players, self.start, steps, game, language, review)
 
     def __init__(
         self,
         kind: str,
         players: int,
-        first: TileGame,
-        history: History,
+        start: dict[str, Any],
+        steps: list[dict[str, Any]],
+        final: TileGame,
         language: str,
         review: dict[str, Any] | None,
     ) -> None:
-        with speaking(language):
-            game = history[-1][0] if history else first
-            start, steps = public_steps(first, history)
-            tiles = rota_tiles(game) if kind == "rota" else []
-            for step in steps:
-                if kind == "rota":
-                    step["laid"] = _laid(tiles, step)
-            self.review = None if review is None else review_view(kind, review, steps)
-        for step in steps:
-            step.pop("laid", None)
         self.kind = kind
+        self.players = players
         self.start = start
         self.steps = steps
-        self.tiles = tiles
-        self.final = game
+        self.final = final
+        """The game after the last step; never changed (`extended` plays on a copy)."""
+        self.moves = len(steps)
+        self.tiles = rota_tiles(final) if kind == "rota" else []
+        with speaking(language):
+            self.review = None if review is None else review_view(kind, review, steps, self.tiles)
         self.body = _dumps(
             {
                 "kind": kind,
                 "players": players,
-                "cap": game.cap,
-                "tiles": tiles,
+                "cap": final.cap,
+                "tiles": self.tiles,
                 "start": start,
                 "steps": steps,
                 "review": self.review,
             }
         )
-
-
-def _laid(tiles: list[list[Any]], step: dict[str, Any]) -> Any:
-    """The Rota tile a step laid, as it lies (its corners), for the expert's ghost."""
-    return parse_tile(tiles[step["tiles"] - 1][2])

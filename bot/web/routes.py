@@ -5,6 +5,11 @@ board from) and `/g/<code>/events` (new moves of a running game, as they are sto
 Who sees what (the review's rules, `bot/table/reviews.py`): a running game's page shows no
 review; a daily challenge's game has no page until its day is over (its moves would be the
 day's answer). Unknown, malformed, lobby and turned-off codes are all the same plain 404.
+
+The pages run in the bot's own event loop (on SQLite), beside the moves: each request reads
+the game's row (shared by readers asking at once, kept.py's NextRead) and answers with the
+HTML or JSON kept ready for that version, in the reader's language, gzipped once (ETag:
+304 to a reader who has it); a new move is played on from the steps kept (public.py).
 """
 
 from __future__ import annotations
@@ -27,13 +32,24 @@ from ..i18n import _, speaking
 from ..screens.present import title
 from ..screens.words import colour_name
 from .guard import SECURITY_HEADERS
+from .kept import Kept, NextRead, Ready
 from .live import LiveGames
-from .public import PageCache, PublicGame
+from .public import CACHE_SIZE, PublicGame
 from .unfurl import unfurl_context
 from .words import page_words, reader_language, script_words, status_word
 
+Make = Callable[[PageGame, PublicGame, str], tuple[bytes, str]]
+"""An answer's body and content type, from the game and its public steps, in a language."""
 HEARTBEAT_S = 20.0
 """An event stream's comment line when nothing happened, so proxies keep it open."""
+
+
+PAGES_KEPT = 256
+"""Game pages' answers kept ready (HTML or JSON, per game and language, kept.py): a
+finished 4-player AXIO game's HTML is ~25 KB and its JSON ~40 KB, each with its gzip."""
+
+
+ANSWERS_KEY = web.AppKey("answers", Kept[Ready])
 
 
 class GamePages:
@@ -51,65 +67,83 @@ class GamePages:
         self.live = live
         self.clock = clock
         self.public_url = (public_url or "").rstrip("/")
-        self.cache = PageCache()
+        self.games: Kept[PublicGame] = Kept(CACHE_SIZE, whole_game=False)
+        """Each game's public steps per language, at its latest move count read."""
+        self.answers: Kept[Ready] = Kept(PAGES_KEPT)
+        self.reads: NextRead[PageGame | None] = NextRead(repo.page_game)
+        self.kept: list[Kept[Any]] = [self.answers]
+        """Every answer kept by game (the board picture's too): dropped with the game."""
 
     def add_to(self, app: web.Application) -> None:
+        app[ANSWERS_KEY] = self.answers
         app.router.add_get(r"/g/{code:[A-Za-z0-9_-]+}", self.page)
         app.router.add_get(r"/g/{code:[A-Za-z0-9_-]+}.json", self.steps)
         app.router.add_get(r"/g/{code:[A-Za-z0-9_-]+}/events", self.events)
 
+    def forget(self) -> None:
+        """Drop every kept answer: a member was forgotten, or a server turned its pages
+        off, in this process (another process's change is seen at the next request)."""
+        for kept in self.kept:
+            kept.clear()
+
     async def _game(self, request: web.Request) -> PageGame:
-        page = await self.repo.page_game(request.match_info["code"])
+        code = request.match_info["code"]
+        page = await self.reads.get(code)
         if page is None or (
             page.daily_day is not None and not is_over(page.daily_day, self.clock())
         ):
+            for kept in self.kept:  # its server may have turned its pages off
+                kept.drop(code)
             raise web.HTTPNotFound()
         return page
 
     async def public(self, page: PageGame, language: str) -> PublicGame:
-        """The game's steps at its stored move count, from the cache or replayed now."""
+        """The game's steps at its stored move count: kept, or played on from the steps
+        kept for an earlier move count, or replayed from its seed (off the event loop)."""
         reviewed = page.reviewed and page.status == "finished"
-        key = (page.id, page.move_count, language, reviewed)
-        found = self.cache.get(key)
-        if found is None:
-            moves = await self.repo.page_moves(page.id, page.move_count)
-            review = await self.repo.review(page.id) if reviewed else None
-            found = PublicGame.replayed(page.kind, page.players, page.seed, moves, language, review)
-            self.cache.put(key, found)
-        return found
+        key = (page.id, language)
 
-    async def _read(self, request: web.Request) -> tuple[str, PageGame, PublicGame]:
-        """The reader's language, the game and its public steps."""
+        async def made() -> PublicGame:
+            kept = self.games.peek(key)
+            earlier = None if kept is None or kept[1].moves > page.move_count else kept[1]
+            done = 0 if earlier is None else earlier.moves
+            moves = await self.repo.page_moves(page.id, page.move_count, after=done)
+            review = await self.repo.review(page.id) if reviewed else None
+            if earlier is not None:
+                return earlier.extended(moves, language, review)
+            return await asyncio.to_thread(
+                PublicGame.replayed, page.kind, page.players, page.seed, moves, language, review
+            )
+
+        return await self.games.get(key, (page.move_count, reviewed), made)
+
+    async def _answer(self, request: web.Request, what: str, make: Make) -> web.Response:
+        """The answer kept for the game's version (moves, status, review, seats and their
+        names, read now), made by `make` in the reader's language when there is none."""
         language = reader_language(request.headers.get("Accept-Language"))
         page = await self._game(request)
-        return language, page, await self.public(page, language)
+        version = (page.move_count, page.status, page.reviewed, page.seats)
+
+        async def made() -> Ready:
+            public = await self.public(page, language)
+            with speaking(language):
+                body, content_type = make(page, public, language)
+            return await Ready.made(body, content_type, language, version)
+
+        ready = await self.answers.get((page.code, language, what), version, made)
+        return ready.answer(request)
 
     async def page(self, request: web.Request) -> web.Response:
-        language, page, public = await self._read(request)
-        with speaking(language):
+        def html(page: PageGame, public: PublicGame, language: str) -> tuple[bytes, str]:
             context = page_context(page, public, language, self.public_url)
             context["picture"] = self.pictures and bool(self.public_url)
-            response = aiohttp_jinja2.render_template("game.html", request, context)
-        response.headers["Cache-Control"] = "no-store"
-        response.headers["Content-Language"] = language
-        return response
+            text = aiohttp_jinja2.render_string("game.html", request, context)
+            return text.encode(), "text/html; charset=utf-8"
+
+        return await self._answer(request, "html", html)
 
     async def steps(self, request: web.Request) -> web.Response:
-        language, page, public = await self._read(request)
-        with speaking(language):
-            header = {
-                "code": page.code,
-                "status": page.status,
-                "moveCount": page.move_count,
-                "seats": seats_of(page),
-                "words": script_words(),
-            }
-        body = json.dumps(header, separators=(",", ":"), ensure_ascii=False).encode()
-        return web.Response(
-            body=body[:-1] + b',"game":' + public.body + b"}",
-            content_type="application/json",
-            headers={"Cache-Control": "no-store", "Content-Language": language},
-        )
+        return await self._answer(request, "json", steps_json)
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         page = await self._game(request)
@@ -131,11 +165,26 @@ class GamePages:
                 try:
                     now = await asyncio.wait_for(changes.get(), HEARTBEAT_S)
                 except TimeoutError:
-                    await response.write(b": still here\n\n")
-                    continue
-                await response.write(event(now))
-                if now[1] != "running":
+                    now = None
+                try:
+                    await response.write(b": still here\n\n" if now is None else event(now))
+                except ConnectionResetError:  # the reader closed the page: no failure
                     return response
+                if now is not None and now[1] != "running":
+                    return response
+
+
+def steps_json(page: PageGame, public: PublicGame, language: str) -> tuple[bytes, str]:
+    """The JSON the page's script draws from: the seats, the words it writes, the steps."""
+    header = {
+        "code": page.code,
+        "status": page.status,
+        "moveCount": page.move_count,
+        "seats": seats_of(page),
+        "words": script_words(),
+    }
+    body = json.dumps(header, separators=(",", ":"), ensure_ascii=False).encode()
+    return body[:-1] + b',"game":' + public.body + b"}", "application/json"
 
 
 def event(state: tuple[int, str]) -> bytes:

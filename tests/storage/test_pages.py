@@ -37,6 +37,8 @@ async def test_a_page_reads_seats_and_moves_as_played(repo):
     assert [(m.seat, m.turn, m.text) for m in moves] == [
         (e.seat, e.turn, e.move) for e in record.game.log[:4]
     ]
+    later = await repo.page_moves(page.id, 5, after=3)  # what a kept page does not hold yet
+    assert [m.text for m in later] == [e.move for e in record.game.log[3:5]]
     assert page.move_count == 5 and page.daily_day is None and not page.reviewed
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from bot.web.app import PagesInThread
 from engine import game_class
+from render.marks import recent_marks
 from tests.web.conftest import played
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -49,6 +50,8 @@ async def test_stepping_through_a_whole_game_shows_the_engines_scores(repo, tmp_
                 await page.wait_for_function(f"location.hash === '#{number}'")
                 expected = [list(game.scores(s)) for s in range(game.players)]
                 assert await scores_shown(page) == expected, f"step {number}"
+                badges = await page.locator("#board svg circle.badge").count()
+                assert badges == len(recent_marks(game)), f"step {number}"  # as the picture
                 current = page.locator("#moves li.current")
                 assert await current.get_attribute("data-step") == str(number)
             assert "#" + str(record.move_count) in page.url

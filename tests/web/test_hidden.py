@@ -11,7 +11,7 @@ import jinja2
 import pytest
 
 from bot.web.app import TEMPLATES
-from bot.web.public import PublicGame, replay
+from bot.web.public import PublicGame, state_of, step_of
 from bot.web.routes import page_context
 from engine import game_class
 from storage.pages import PageMove, PageSeat
@@ -25,6 +25,22 @@ def random_moves(kind: str, players: int, seed: int) -> tuple[PageMove, ...]:
         game.play(move)
         moves.append(PageMove(seat, turn, move, False))
     return tuple(moves)
+
+
+def replay(kind: str, players: int, seed: int, moves: tuple[PageMove, ...]):
+    """The game at its start and after every move (each a copy, to re-deal), from its seed."""
+    game = game_class(kind)(players, seed)
+    start, history = game.copy(), []
+    for move in moves:
+        result = game.play(move.text)
+        history.append((game.copy(), move, result))
+    return start, history
+
+
+def public_of(kind: str, players: int, first, history) -> PublicGame:  # type: ignore[no-untyped-def]
+    """The page's steps read from these games (the start's and each move's) only."""
+    steps = [step_of(game, move, result) for game, move, result in history]
+    return PublicGame(kind, players, state_of(first), steps, history[-1][0], "en", None)
 
 
 def html_of(public: PublicGame, players: int) -> str:
@@ -42,7 +58,8 @@ def test_re_dealing_the_hidden_tiles_changes_no_byte(kind: str, seed: int):
     players = 4
     moves = random_moves(kind, players, seed)
     first, history = replay(kind, players, seed, moves)
-    original = PublicGame(kind, players, first, history, "en", None)
+    original = public_of(kind, players, first, history)
+    assert PublicGame.replayed(kind, players, seed, moves, "en", None).body == original.body
     for seat in range(players):
         deal = random.Random(seed * 10 + seat)
         first_again = first.resample_hidden(seat, deal)
@@ -52,7 +69,7 @@ def test_re_dealing_the_hidden_tiles_changes_no_byte(kind: str, seed: int):
             for (a, _, _), (b, _, _) in zip(history, history_again, strict=True)
         )
         assert hidden_changed > len(history) // 2  # the re-deal really dealt other tiles
-        again = PublicGame(kind, players, first_again, history_again, "en", None)
+        again = public_of(kind, players, first_again, history_again)
         assert again.body == original.body
         assert html_of(again, players) == html_of(original, players)
 
@@ -60,7 +77,17 @@ def test_re_dealing_the_hidden_tiles_changes_no_byte(kind: str, seed: int):
 @pytest.mark.parametrize("kind", ["axio", "rota"])
 def test_the_json_names_no_hidden_part_of_the_game(kind: str):
     moves = random_moves(kind, 3, 5)
-    first, history = replay(kind, 3, 5, moves)
-    body = PublicGame(kind, 3, first, history, "en", None).body.decode()
+    body = PublicGame.replayed(kind, 3, 5, moves, "en", None).body.decode()
     for word in ("rack", "hand", "bag", "stack", "supply"):
         assert f'"{word}' not in body
+
+
+@pytest.mark.parametrize("kind", ["axio", "rota"])
+def test_steps_played_on_from_earlier_ones_equal_a_whole_replay(kind: str):
+    moves = random_moves(kind, 3, 6)
+    whole = PublicGame.replayed(kind, 3, 6, moves, "de", None)
+    earlier = PublicGame.replayed(kind, 3, 6, moves[:10], "de", None)
+    before = (earlier.body, earlier.final.to_dict())
+    later = earlier.extended(moves[10:20], "de", None).extended(moves[20:], "de", None)
+    assert later.body == whole.body and later.moves == len(moves)
+    assert (earlier.body, earlier.final.to_dict()) == before  # the kept steps stay as they were

@@ -40,7 +40,7 @@ async def test_the_leaderboards_recent_games_and_tournaments(repo, client, clock
     html = await response.text()
     assert response.status == 200 and response.headers["Cache-Control"] == "no-store"
     assert "<caption>AXIO, all time</caption>" in html
-    rows = re.findall(r'<tr><td>(\d+)</td><th scope="row">([^<]*)</th>', html)
+    rows = re.findall(r'<tr><th scope="row"><span class="place">(\d+)</span> ([^<]*)</th>', html)
     assert ("1", "P0") in rows or ("1", "P1") in rows
     assert f'<a href="/g/{game_code}">#{record.id} AXIO</a>' in html
     assert f'<table class="list" id="t{t.id}">' in html and "Ann &lt;b&gt;" in html
@@ -57,7 +57,7 @@ async def test_yesterdays_daily_table_links_to_its_games(repo, client, clock):
     clock.now = day_start(11) + timedelta(hours=1)
     html = await (await client.get(f"/s/{code}")).text()
     game = await repo.game_code(record.id)
-    assert f'<th scope="row"><a href="/g/{game}">Dot</a></th>' in html
+    assert f'<span class="place">1</span> <a href="/g/{game}">Dot</a></th>' in html
 
 
 async def test_off_turns_the_server_page_and_its_game_pages_off(repo, client):

@@ -157,8 +157,9 @@ function frame(svg, x0, y0, x1, y1, mark) {
   el("rect", { x: x0 + inset, y: y0 + inset, width: x1 - x0 - 2 * inset, height: y1 - y0 - 2 * inset, rx: 1.6,
     fill: "none", stroke: colour, "stroke-width": mark.current ? 0.9 : 0.7, class: "mark" }, svg);
   if (mark.number) {
-    el("circle", { cx: x0 + 1.2, cy: y0 + 1.2, r: 2.1, fill: colour, stroke: C.card, "stroke-width": 0.4 }, svg);
-    text(svg, x0 + 1.2, y0 + 1.3, String(mark.number), 2.8, C.card);
+    // Readable on a phone without zooming: ~9 px digits on a 13-column board 390 px wide.
+    el("circle", { cx: x0 + 1.4, cy: y0 + 1.4, r: 2.5, fill: colour, stroke: C.card, "stroke-width": 0.4, class: "badge" }, svg);
+    text(svg, x0 + 1.4, y0 + 1.5, String(mark.number), mark.number > 9 ? 3.0 : 3.4, C.card);
   }
 }
 
@@ -242,21 +243,27 @@ export function drawBoard(game, index, { marks = [], ghost = null, running = fal
   return svg;
 }
 
-// The moves since the player to move at step `index` last played, numbered in order, and the
-// viewed move itself (framed in yellow): what the table's picture marks.
+const NOT_PLACEMENTS = ["keep", "exchange"];
+
+// The placements since the player to move at step `index` last played (their own extra ones of
+// this turn included; with no one to move, the game over, or one player: the last turn's),
+// numbered in order, and the viewed move itself (framed in yellow): what the table's picture
+// marks (render/marks.py's recent_marks).
 export function marksAt(game, index) {
   if (!index) return [];
-  const state = game.steps[index - 1];
-  const player = state.toMove ?? -1;
-  let first = 0;
-  for (let i = index - 1; i >= 0; i--) {
-    if (game.steps[i].move.seat === player) { first = i + 1; break; }
-  }
+  const steps = game.steps;
+  const state = steps[index - 1];
+  const over = state.toMove === null || game.players === 1;
+  const since = (step) => over
+    ? step.move.turn !== state.move.turn
+    : step.move.seat === state.toMove && step.move.turn !== state.turn;
+  let first = index;
+  while (first > 0 && !since(steps[first - 1])) first--;
   const where = (step) => (game.kind === "axio" ? { cells: step.move.cells.map((c) => c[0]) } : { at: step.move.at });
-  const marks = game.steps.slice(first, index).map((step, n) => ({ seat: step.move.seat, number: n + 1, current: false, ...where(step) }));
-  const viewed = game.steps[index - 1];
+  const placed = steps.slice(first, index).filter((step) => !NOT_PLACEMENTS.includes(step.move.text));
+  const marks = placed.map((step, n) => ({ seat: step.move.seat, number: n + 1, current: false, ...where(step) }));
   // The viewed move's yellow frame first, so that the numbered badges lie on top of it.
-  return [{ seat: viewed.move.seat, number: 0, current: true, ...where(viewed) }, ...marks];
+  return [{ seat: state.move.seat, number: 0, current: true, ...where(state) }, ...marks];
 }
 
 export { cellName as axioCellName, COLUMNS };
