@@ -75,6 +75,8 @@ def game_view(record: GameRecord, code: str | None) -> dict[str, Any]:
     }
     if record.kind == "rota":
         view["tiles"] = rota_tiles(game)
+    else:  # each placed tile's two cells (board indices), so its halves are drawn joined
+        view["pairs"] = [[a, b] for a, b in game.tiles]  # type: ignore[attr-defined]
     return view
 
 
