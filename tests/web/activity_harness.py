@@ -197,10 +197,12 @@ def replay_to(record: GameRecord, move_count: int) -> Any:
     return game
 
 
-async def serve_activity(table: Table, standin: DiscordStandIn, *, mock: bool) -> Boards:
+async def serve_activity(
+    table: Table, standin: DiscordStandIn, *, mock: bool, **options: Any
+) -> Boards:
     """The bot's Activity served from this task, as the playground serves it."""
     assert table.bot.axio_activity is not None
-    app = create_app(table.bot.repo, activity=table.bot.axio_activity, mock_discord=mock)
+    app = create_app(table.bot.repo, activity=table.bot.axio_activity, mock_discord=mock, **options)
     client = TestClient(TestServer(app))
     await client.start_server()
     return Boards(table, standin, client)
