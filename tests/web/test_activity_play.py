@@ -144,3 +144,20 @@ async def test_computers_play_on_after_a_board_move(table: Table, boards: Boards
     assert record.move_count >= 2 or record.status != "running"
     state = await board.state(move_count=record.move_count)
     assert state["you"]["to_move"] == (record.status == "running")
+
+
+async def test_a_board_that_reconnects_shows_the_stored_game(table: Table, boards: Boards):  # noqa: F811
+    record = await start_game(table, "ann", "ben")
+    instance = boards.instance(table.ann, table.ben, table.cat)
+    __, answer = await boards.sign_in(table.cat, instance)
+    watcher = await boards.connect(table.cat, answer["session"], instance)
+    await watcher.state()
+    await watcher.ws.close()  # the connection is cut …
+    for __ in range(3):  # … while the game goes on
+        await table.slash(table.member_for(record), "axio play", move=first_move(record))
+        record = await table.record(record.id)
+    again = await boards.connect(table.cat, answer["session"], instance)  # the same session
+    state = await again.state()
+    assert state["game"]["move_count"] == record.move_count == 3
+    assert [m["text"] for m in state["game"]["last_moves"]] == [e.move for e in record.game.log]
+    assert state["game"]["board"] == "".join(record.game.board.cells)

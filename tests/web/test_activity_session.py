@@ -11,6 +11,8 @@ import pytest
 from pydantic import SecretStr
 
 from bot.config import Settings, load_settings
+from bot.web.activity.identity import Member
+from bot.web.activity.sessions import SESSION_HOURS, Sessions
 from tests.bot.conftest import (  # noqa: F401  (the bot tests' fixtures)
     bot_clock,
     guild_locale,
@@ -194,3 +196,16 @@ async def test_discord_opens_the_root_and_is_sent_on_to_the_page(table: Table, b
     assert "frame_id=f-1" in location
     async with boards.client.get("/", allow_redirects=False) as answer:
         assert answer.status == 404
+
+
+def test_a_session_expires_after_its_hours():
+    now = [1000.0]
+    sessions = Sessions(clock=lambda: now[0])
+    member = Member(7, 1, 2, "i-1", "de", "token")
+    session = sessions.open(member)
+    assert sessions.get(session.token) == session and session.language == "de"
+    now[0] += SESSION_HOURS * 3600 - 1
+    assert sessions.get(session.token) is not None
+    now[0] += 1
+    assert sessions.get(session.token) is None and len(sessions) == 0
+    assert sessions.get("never-issued") is None
