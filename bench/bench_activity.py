@@ -1,6 +1,6 @@
 """The Activity under load: open boards while moves arrive from the board and from commands.
 
-Run: python -m bench.bench_activity [--games 50] [--rate 40] [--seconds 20]
+Run: python -m bench.bench_activity [--games 50] [--rate 40] [--seconds 20] [--taps FILE]
 
 The real bot on SQLite in one process (SimCord as its Discord), its Activity served from
 this process's loop on a loopback port as the bot serves it; every game (two members, half
@@ -22,6 +22,8 @@ played from their boards, half by commands.
   and of its picture workers over the window, per move made (bench_load's figure, with
   the boards).
 - `sessions`: open Activity sessions (sockets) during the window.
+- `taps_axio_max`, `taps_rota_max` (with `--taps`): the most taps any legal move took on
+  the board in chromium, from the file the browser test writes (`ACTIVITY_TAPS_JSON`).
 
 Goals (issue 35, this 2-core machine): 100 sessions on 50 games at 40 moves/s, board move
 round trip ≤ 50 ms p99, other boards ≤ 300 ms p99, loop lag p99 ≤ 10 ms.
@@ -256,8 +258,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--rate", type=float, default=40.0)
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument(
+        "--taps", type=Path, help="the browser test's taps JSON (taps_axio_max, taps_rota_max)"
+    )
     args = parser.parse_args()
     figures = asyncio.run(activity_load(args.games, args.rate, args.seconds))
+    if args.taps is not None:  # counted by tests/web/test_activity_browser_taps.py
+        figures.update(json.loads(args.taps.read_text()))
     figures["path"] = (
         "board: socket → Desk.play → state; commands: slash → Desk.play; both → every board"
     )
