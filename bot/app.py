@@ -32,7 +32,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from storage import ShardSet
+from storage import GameRecord, ShardSet
 from storage.backup import DatabaseHold, hold_database
 from storage.target import describe, is_postgres_url, sqlite_path
 
@@ -195,7 +195,7 @@ class AxioBot(commands.AutoShardedBot):
             self.background,
             owned=owned,
             idle_seconds=settings.delivery_idle_seconds,
-            opened=self.desk.started,
+            opened=self._started,
             paint=self.painter.paint,
             clock=clock,
         )
@@ -206,7 +206,7 @@ class AxioBot(commands.AutoShardedBot):
         self.repo.health.on_back(self.courier.database_back)
         self.repo.health.on_back(self.notices.database_back)
         self.repo.health.on_back(deletions.database_back)
-        self.lobby = Lobby(self.repo, started=self.desk.started, clock=clock)
+        self.lobby = Lobby(self.repo, started=self._started, clock=clock)
         self.builder = Builder(self.desk, private, self.painter.paint)
         self.scheduler = Scheduler(
             self.repo,
@@ -275,6 +275,13 @@ class AxioBot(commands.AutoShardedBot):
         self.collector = Collector(asyncio.get_running_loop().call_soon_threadsafe)
         self.collector.start()
         log.info("ready: database %s, shards %s", describe(settings.database), owned)
+
+    def _started(self, record: GameRecord) -> None:
+        """A game was dealt: the desk shows it and lets computers open, and the boards
+        open in its channel show it."""
+        self.desk.started(record)
+        if self.axio_activity is not None:
+            self.axio_activity.opened(record)
 
     def _stored(self, game_id: int) -> None:
         """A commit of the game owes posts (the courier delivers them) and may have moved

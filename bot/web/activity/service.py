@@ -7,7 +7,7 @@ channel and followed by computers exactly as `/axio play`'s. The bot tells it of
 stored move (`moved`, from the same kick that wakes the game pages); its own `LiveGames`
 then reads the move counts of the watched games in one query and wakes their boards,
 which share one read of each game's new record (`Latest`). Boards of a channel without a
-running game wake on any move or start and look again.
+running game wake when one is dealt there (`opened`) and look again.
 """
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ class Activity:
         self.rates = RateLimit(MESSAGES_PER_S, MESSAGES_BURST)
         self.boards: set[OpenBoard] = set()
         self._codes: OrderedDict[int, str | None] = OrderedDict()
-        self._gameless: set[asyncio.Event] = set()
+        self._gameless: dict[int, set[asyncio.Event]] = {}
         self._home = contextvars.copy_context()  # the bot's, made in its setup_hook
 
     async def play(
@@ -109,21 +109,27 @@ class Activity:
         return await asyncio.shield(task)
 
     def moved(self, game_id: int) -> None:
-        """A move (or a start, or an ending) of this game was stored in this process."""
+        """A move (or an ending) of this game was stored in this process."""
         self.live.moved(game_id)
-        for waiting in self._gameless:
+
+    def opened(self, record: GameRecord) -> None:
+        """A game was dealt in a channel: its boards without a running game show it."""
+        for waiting in self._gameless.get(record.channel_id, ()):
             waiting.set()
 
-    @contextlib.asynccontextmanager
-    async def waiting_for_a_game(self):
-        """An event set by the next move or start anywhere: a board without a running
+    @contextlib.contextmanager
+    def waiting_for_a_game(self, channel_id: int):
+        """An event set when a game starts in the channel: a board without a running
         game then looks at its channel again."""
         event = asyncio.Event()
-        self._gameless.add(event)
+        self._gameless.setdefault(channel_id, set()).add(event)
         try:
             yield event
         finally:
-            self._gameless.discard(event)
+            waiting = self._gameless[channel_id]
+            waiting.discard(event)
+            if not waiting:
+                del self._gameless[channel_id]
 
     async def code(self, game_id: int) -> str | None:
         """The game's page code (it never changes)."""

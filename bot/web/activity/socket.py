@@ -120,10 +120,10 @@ class Board:
 
     async def _watch(self) -> None:
         """Show the game now and after every change; without a running game, look again
-        after the next move or start anywhere."""
+        when one starts in the channel."""
         activity = self.activity
         while True:
-            async with activity.waiting_for_a_game() as woken:
+            with activity.waiting_for_a_game(self.session.channel_id) as woken:
                 record = await self.current()
                 await self.show(record)
                 if record is None or record.status != "running":
