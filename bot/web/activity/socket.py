@@ -79,13 +79,14 @@ class Board:
 
     # --- sending ---------------------------------------------------------------------------
     async def send(self, payload: dict[str, Any]) -> None:
+        async with self._sending:
+            await self._write(payload)
+
+    async def _write(self, payload: dict[str, Any]) -> None:
         if self.ws.closed:
             return
-        async with self._sending:
-            with contextlib.suppress(ConnectionError, RuntimeError):
-                await self.ws.send_str(
-                    json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
-                )
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await self.ws.send_str(json.dumps(payload, separators=(",", ":"), ensure_ascii=False))
 
     async def error(self, code: str, message: str, **values: object) -> None:
         """An `error` message in the member's language (`message` a msgid, or said)."""
@@ -94,17 +95,21 @@ class Board:
         await self.send({"type": "error", "code": code, "message": said})
 
     async def show(self, record: GameRecord | None, *, again: bool = False) -> None:
-        """Send the state of `record` unless this board was shown it already."""
-        key = None if record is None else (record.id, record.move_count, record.status)
-        if key is not None and key == self._shown and not again:
-            return
-        self._shown = key
-        if record is not None and record.game is not None:
-            self.game_id = record.id
+        """Send the state of `record` unless this board was shown it, or a later move of
+        the game, already (the board's own answer and its watcher may race)."""
         code = None if record is None else await self.activity.code(record.id)
-        with speaking(self.session.language):
-            payload = state_message(record, code, self.session.user_id)
-        await self.send(payload)
+        async with self._sending:
+            key = None if record is None else (record.id, record.move_count, record.status)
+            shown = self._shown
+            same_game = key is not None and shown is not None and key[0] == shown[0]
+            if same_game and (key[1] < shown[1] or (key == shown and not again)):  # type: ignore[index]
+                return
+            self._shown = key
+            if record is not None and record.game is not None:
+                self.game_id = record.id
+            with speaking(self.session.language):
+                payload = state_message(record, code, self.session.user_id)
+            await self._write(payload)
 
     # --- the game it shows -----------------------------------------------------------------
     async def current(self) -> GameRecord | None:
