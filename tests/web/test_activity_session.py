@@ -11,7 +11,7 @@ import pytest
 from pydantic import SecretStr
 
 from bot.config import Settings, load_settings
-from bot.web.activity.identity import Member
+from bot.web.activity.identity import Member, Place
 from bot.web.activity.sessions import RECHECK_S, SESSION_HOURS, Sessions
 from tests.bot.table import Table
 from tests.web.activity_harness import *  # noqa: F403  (the fixtures: see its docstring)
@@ -181,7 +181,7 @@ async def test_discord_opens_the_root_and_is_sent_on_to_the_page(table: Table, b
 def test_a_session_expires_after_its_hours():
     now = [1000.0]
     sessions = Sessions(clock=lambda: now[0])
-    member = Member(7, 1, 2, "i-1", "de", "token", mock=True)
+    member = Member(7, Place(1, 2, "i-1"), "de", "mock-token")
     session = sessions.open(member)
     assert sessions.get(session.token) == session and session.language == "de"
     assert not sessions.due_for_check(session)  # a mock sign-in has no instance to ask

@@ -31,6 +31,7 @@ from ...i18n import N_
 DISCORD_TIMEOUT_S = 5.0
 CODES_REMEMBERED = 10_000
 MOCK_PREFIX = "mock:"
+MOCK_TOKEN = "mock-"
 
 FORGED = N_(
     "Discord did not accept this sign-in (it may have been used already): open the board "
@@ -61,13 +62,14 @@ class Member:
     """Who signed in, and where: what a session is bound to."""
 
     user_id: int
-    guild_id: int
-    channel_id: int
-    instance_id: str
+    place: Place
     locale: str
     access_token: str
-    mock: bool = False
-    """Signed in with a mock code: no Discord instance to look at again."""
+
+    @property
+    def mock(self) -> bool:
+        """Signed in with a mock code: there is no Discord instance to look at again."""
+        return self.access_token.startswith(MOCK_TOKEN)
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,15 @@ class Application:
     client_secret: SecretStr
     bot_token: SecretStr | None
     api: str
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where an Activity's instance runs."""
+
+    guild_id: int
+    channel_id: int
+    instance_id: str
 
 
 class Identity:
@@ -124,7 +135,7 @@ class Identity:
             await self._check_instance(instance_id, guild_id, channel_id, user_id)
         except (aiohttp.ClientError, TimeoutError):
             raise SignInRefused(503, DISCORD_AWAY) from None
-        return Member(user_id, guild_id, channel_id, instance_id, locale, token)
+        return Member(user_id, Place(guild_id, channel_id, instance_id), locale, token)
 
     def _mock(
         self, code: str, instance_id: str, guild_id: int, channel_id: int, locale: str
@@ -134,10 +145,9 @@ class Identity:
         user, __, nonce = code.removeprefix(MOCK_PREFIX).partition(":")
         if not user.isdecimal() or len(user) > 20 or not nonce:
             raise SignInRefused(401, FORGED)
-        token = "mock-" + secrets.token_urlsafe(24)
-        return Member(
-            int(user), guild_id, channel_id, instance_id, locale or "en-US", token, mock=True
-        )
+        token = MOCK_TOKEN + secrets.token_urlsafe(24)
+        place = Place(guild_id, channel_id, instance_id)
+        return Member(int(user), place, locale or "en-US", token)
 
     async def _exchange(self, code: str) -> str:
         app = self.application
@@ -150,8 +160,8 @@ class Identity:
         async with self._client().post(f"{app.api}/oauth2/token", data=form) as answer:
             data = await _json(answer)
         token = data.get("access_token") if answer.status == 200 else None
-        if not isinstance(token, str) or not token:
-            raise SignInRefused(401, FORGED)
+        if not isinstance(token, str) or not token or token.startswith(MOCK_TOKEN):
+            raise SignInRefused(401, FORGED)  # (a mock's token would skip the rechecks)
         return token
 
     async def _whose(self, token: str) -> tuple[int, str]:
@@ -172,13 +182,14 @@ class Identity:
             raise SignInRefused(401, FORGED)
         return int(user_id), str(user.get("locale") or "en-US")
 
-    async def still_in(
-        self, instance_id: str, guild_id: int, channel_id: int, user_id: int
-    ) -> bool:
+    async def still_in(self, member: Member) -> bool:
         """Whether the member is still in the instance (it ends when its last member
         leaves). A Discord that does not answer is no reason to shut a member out."""
         try:
-            await self._check_instance(instance_id, guild_id, channel_id, user_id)
+            where = member.place
+            await self._check_instance(
+                where.instance_id, where.guild_id, where.channel_id, member.user_id
+            )
         except SignInRefused as refused:
             return refused.status == 503
         except (aiohttp.ClientError, TimeoutError):

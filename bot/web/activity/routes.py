@@ -118,13 +118,11 @@ class ActivityRoutes:
         sessions = self.activity.sessions
         session = sessions.get(request.query.get("session", ""))
         if session is not None and sessions.due_for_check(session):
-            still_in = await self.identity.still_in(
-                session.instance_id, session.guild_id, session.channel_id, session.user_id
-            )
+            still_in = await self.identity.still_in(session.member)
             session = sessions.checked(session, still_in)
         if session is None:
             await _close(ws, CLOSED_SESSION, "session", UNKNOWN_SESSION, "en")
-        elif request.query.get("instance_id") != session.instance_id:
+        elif request.query.get("instance_id") != session.member.place.instance_id:
             await _close(ws, CLOSED_INSTANCE, "session", OTHER_INSTANCE, session.language)
         else:
             await Board(self.activity, session, ws).run()

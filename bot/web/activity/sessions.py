@@ -26,20 +26,17 @@ RECHECK_S = 600.0
 
 @dataclass(frozen=True)
 class Session:
+    """A signed-in member's session: `checked` is when Discord last said they are in the
+    instance."""
+
     token: str
-    user_id: int
-    guild_id: int
-    channel_id: int
-    instance_id: str
-    locale: str
+    member: Member
     expires: float
     checked: float
-    """When Discord last said the member is in the instance."""
-    mock: bool = False
 
     @property
     def language(self) -> str:
-        return language_of(self.locale)
+        return language_of(self.member.locale)
 
 
 class Sessions:
@@ -51,24 +48,15 @@ class Sessions:
         return len(self._kept)
 
     def open(self, member: Member) -> Session:
-        session = Session(
-            secrets.token_urlsafe(32),
-            member.user_id,
-            member.guild_id,
-            member.channel_id,
-            member.instance_id,
-            member.locale,
-            self.clock() + SESSION_HOURS * 3600,
-            self.clock(),
-            member.mock,
-        )
+        now = self.clock()
+        session = Session(secrets.token_urlsafe(32), member, now + SESSION_HOURS * 3600, now)
         self._kept[session.token] = session
         while len(self._kept) > SESSIONS_KEPT:
             self._kept.popitem(last=False)
         return session
 
     def due_for_check(self, session: Session) -> bool:
-        return not session.mock and self.clock() - session.checked >= RECHECK_S
+        return not session.member.mock and self.clock() - session.checked >= RECHECK_S
 
     def checked(self, session: Session, still_in: bool) -> Session | None:
         """Discord looked at the session's instance again: the session renewed, or ended

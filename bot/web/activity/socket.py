@@ -108,7 +108,7 @@ class Board:
             if record is not None and record.game is not None:
                 self.game_id = record.id
             with speaking(self.session.language):
-                payload = state_message(record, code, self.session.user_id)
+                payload = state_message(record, code, self.session.member.user_id)
             await self._write(payload)
 
     # --- the game it shows -----------------------------------------------------------------
@@ -116,8 +116,10 @@ class Board:
         """The channel's game this member means (storage's `game_in_channel` order), or
         the game it last showed once that one is over."""
         session = self.session
-        record = await self.activity.repo.game_in_channel(session.channel_id, session.user_id)
-        if record is not None and record.guild_id != session.guild_id:
+        record = await self.activity.repo.game_in_channel(
+            session.member.place.channel_id, session.member.user_id
+        )
+        if record is not None and record.guild_id != session.member.place.guild_id:
             record = None
         if record is None and self.game_id is not None:
             record = await self.activity.repo.get_game(self.game_id)
@@ -128,7 +130,7 @@ class Board:
         when one starts in the channel."""
         activity = self.activity
         while True:
-            with activity.waiting_for_a_game(self.session.channel_id) as woken:
+            with activity.waiting_for_a_game(self.session.member.place.channel_id) as woken:
                 record = await self.current()
                 await self.show(record)
                 if record is None or record.status != "running":
@@ -196,7 +198,7 @@ class Board:
         wanted_game = message.get("game")
         if wanted_game is not None and wanted_game != await self.activity.code(record.id):
             raise StaleTurnError(record.id, expected, record.move_count)
-        seat = record.seat_of(self.session.user_id)
+        seat = record.seat_of(self.session.member.user_id)
         if seat is None:
             await self.error("not_your_turn", WATCHING)
             return
