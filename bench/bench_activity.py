@@ -22,6 +22,9 @@ played from their boards, half by commands.
   and of its picture workers over the window, per move made (bench_load's figure, with
   the boards).
 - `sessions`: open Activity sessions (sockets) during the window.
+- `hostile_ms_max`: after the window, the slowest answer (an error, or the socket closed)
+  to a forged session, a replayed sign-in code, a stale move, malformed JSON and a 1 MB
+  message (each in `hostile_ms`); the issue asks ≤ 100 ms.
 - `taps_axio_max`, `taps_rota_max` (with `--taps`): the most taps any legal move took on
   the board in chromium, from the file the browser test writes (`ACTIVITY_TAPS_JSON`).
 
@@ -199,6 +202,48 @@ async def run_window(
     return clocks, gauges, len(moves)
 
 
+async def hostile_answers(base: str, http: aiohttp.ClientSession, board: Open) -> dict:
+    """How soon each hostile input is answered (an error or a closed socket), in ms, on
+    the loaded server just after the window."""
+    took: dict[str, float] = {}
+
+    async def timed(kind: str, send: Any, answer: Any) -> None:
+        began = time.perf_counter()
+        if send is not None:
+            await send()
+        await asyncio.wait_for(answer(), 30)
+        took[kind] = round((time.perf_counter() - began) * 1000, 1)
+
+    async def reply() -> None:  # the error (skipping the state after a stale one) or close
+        async for message in board.ws:
+            if json.loads(message.data)["type"] == "error":
+                return
+
+    forged = {"session": "forged", "instance_id": "i-0"}
+    await timed("forged_session", None, lambda: _closed(http, base, forged))
+    body = {"code": "mock:1:used", "instance_id": "i-0", "guild_id": "1", "channel_id": "2"}
+    await http.post(f"{base}/activity/api/session", json=body)
+    await timed("replayed_code", None, lambda: _refused(http, base, body))
+    for kind, text in [
+        ("stale_move", json.dumps({"type": "move", "move": "keep", "expected": -5})),
+        ("malformed", "{not json"),
+        ("oversized", "x" * 1_000_000),
+    ]:
+        await timed(kind, lambda text=text: board.ws.send_str(text), reply)
+    return {"hostile_ms_max": max(took.values()), "hostile_ms": took}
+
+
+async def _closed(http: aiohttp.ClientSession, base: str, query: dict) -> None:
+    async with http.ws_connect(f"{base}/activity/ws", params=query) as ws:
+        async for __ in ws:
+            pass
+
+
+async def _refused(http: aiohttp.ClientSession, base: str, body: dict) -> None:
+    async with http.post(f"{base}/activity/api/session", json=body) as answer:
+        assert answer.status == 401
+
+
 async def activity_load(games: int, rate: float, seconds: float) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         settings = Settings(
@@ -226,6 +271,7 @@ async def activity_load(games: int, rate: float, seconds: float) -> dict[str, An
                         driver, guild_id, seats, boards, rate, seconds
                     )
                     cpu_s = cpu.seconds()
+                    hostile = await hostile_answers(base, http, boards[0])
                     for board in boards:
                         await board.ws.close()
                 await drained(env)
@@ -250,6 +296,7 @@ async def activity_load(games: int, rate: float, seconds: float) -> dict[str, An
         "moves_made": made,
         "board_moves": len(clocks.board_rtt_ms),
         "slots_missed": gauges.late_starts,
+        **hostile,
     }
 
 
