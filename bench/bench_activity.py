@@ -263,7 +263,7 @@ async def activity_load(games: int, rate: float, seconds: float) -> dict[str, An
             await server.start()
             base = f"http://127.0.0.1:{server.port}"
             try:
-                async with aiohttp.ClientSession() as http:
+                async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http:
                     boards = await sign_in_all(base, http, seats, bot.repo, guild_id)
                     sessions = len(bot.axio_activity.boards)
                     cpu = CpuClock()
