@@ -32,7 +32,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from storage import ShardSet
+from storage import GameRecord, ShardSet
 from storage.backup import DatabaseHold, hold_database
 from storage.target import describe, is_postgres_url, sqlite_path
 
@@ -68,7 +68,8 @@ from .table.scheduler import Scheduler
 from .table.signup import Signup
 from .table.thinking import Thinker
 from .table.vanished import ChannelWatch
-from .web.app import WebServer, start_web
+from .web.activity import Activity, Application
+from .web.app import WebServer, live_poll_s, start_web
 
 log = logging.getLogger("axio")
 
@@ -146,6 +147,7 @@ class AxioBot(commands.AutoShardedBot):
         self.repo: MeasuredRepository = None  # type: ignore[assignment]  # opened in setup_hook
         self.ops_server: OpsServer | None = None
         self.web_server: WebServer | None = None
+        self.axio_activity: Activity | None = None
         self._hold: DatabaseHold | None = None
         self._loops: list[Courier | Scheduler | Notices] = []
         self.collector: Collector | None = None
@@ -171,6 +173,8 @@ class AxioBot(commands.AutoShardedBot):
             on_move=self.metrics.move,  # type: ignore[arg-type]
             moved=private.retire,
         )
+        if settings.activity_on:
+            self.axio_activity = the_activity(settings, self.repo, self.desk)
         links = PageLinks(self.repo, settings.public_url, self.background)
         self.add_listener(links.on_guild_remove)
         self.repo.health.on_back(links.database_back)
@@ -191,7 +195,7 @@ class AxioBot(commands.AutoShardedBot):
             self.background,
             owned=owned,
             idle_seconds=settings.delivery_idle_seconds,
-            opened=self.desk.started,
+            opened=self._started,
             paint=self.painter.paint,
             clock=clock,
         )
@@ -202,7 +206,7 @@ class AxioBot(commands.AutoShardedBot):
         self.repo.health.on_back(self.courier.database_back)
         self.repo.health.on_back(self.notices.database_back)
         self.repo.health.on_back(deletions.database_back)
-        self.lobby = Lobby(self.repo, started=self.desk.started, clock=clock)
+        self.lobby = Lobby(self.repo, started=self._started, clock=clock)
         self.builder = Builder(self.desk, private, self.painter.paint)
         self.scheduler = Scheduler(
             self.repo,
@@ -262,6 +266,7 @@ class AxioBot(commands.AutoShardedBot):
                 public_url=settings.public_url,
                 clock=clock,
                 paint=self.painter.paint,
+                activity=self.axio_activity,
             )
         # What start-up made (the engine's tables, the commands, discord.py's state) lives as
         # long as the process: frozen, the collector's full passes stop walking it, so no
@@ -271,12 +276,21 @@ class AxioBot(commands.AutoShardedBot):
         self.collector.start()
         log.info("ready: database %s, shards %s", describe(settings.database), owned)
 
+    def _started(self, record: GameRecord) -> None:
+        """A game was dealt: the desk shows it and lets computers open, and the boards
+        open in its channel show it."""
+        self.desk.started(record)
+        if self.axio_activity is not None:
+            self.axio_activity.opened(record)
+
     def _stored(self, game_id: int) -> None:
         """A commit of the game owes posts (the courier delivers them) and may have moved
-        it on (its open pages hear of it)."""
+        it on (its open pages and boards hear of it)."""
         self.courier.kick(game_id)
         if self.web_server is not None:
             self.web_server.moved(game_id)
+        if self.axio_activity is not None:
+            self.axio_activity.moved(game_id)
 
     def shard_states(self) -> list[ShardState]:
         """The shards this process runs, as readiness and the metrics see them."""
@@ -323,6 +337,7 @@ class AxioBot(commands.AutoShardedBot):
             self.background.stop,
             self.ops_server.stop if self.ops_server is not None else lambda: None,
             self.web_server.stop if self.web_server is not None else lambda: None,
+            self.axio_activity.stop if self.axio_activity is not None else lambda: None,
             self.thinker.close,
             self.painter.close,
             self.repo.close if self.repo is not None else lambda: None,
@@ -340,6 +355,18 @@ class AxioBot(commands.AutoShardedBot):
     async def close(self) -> None:
         await self.stop()
         await super().close()
+
+
+def the_activity(settings: Settings, repo: MeasuredRepository, desk: Desk) -> Activity:
+    """The Activity's part of the bot: moves from the board take the desk's one path."""
+    assert settings.discord_client_id is not None and settings.discord_client_secret is not None
+    application = Application(
+        settings.discord_client_id,
+        settings.discord_client_secret,
+        settings.discord_token,
+        settings.discord_api,
+    )
+    return Activity(repo, desk, application, poll_s=live_poll_s(settings.database))
 
 
 def create_bot(
