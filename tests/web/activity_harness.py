@@ -141,10 +141,13 @@ class Harness:
             if data.get("type") == "move":
                 self.moves_received.append(data["move"])
                 self.play(data["move"])
-                for other, who in list(self.sockets.items()):
-                    await other.send_str(self.state(who))
+                await self.tell_everyone()
         self.sockets.pop(ws, None)
         return ws
+
+    async def tell_everyone(self) -> None:
+        for ws, user in list(self.sockets.items()):
+            await ws.send_str(self.state(user))
 
     def play(self, text: str) -> None:
         cells = placed_cells(text) if self.game.kind == "axio" else []

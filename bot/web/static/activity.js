@@ -223,6 +223,7 @@ function renderRack(exchange) {
   $("pieces").replaceChildren(...picker.rack.map((tile, index) => {
     const item = document.createElement("div");
     item.className = "tile";
+    item.dataset.tile = tile;
     item.classList.toggle("chosen", picker.tile === index);
     item.classList.toggle("unfit", active && !picker.fits(index));
     [0, 1].forEach((half) => {

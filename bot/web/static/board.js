@@ -112,7 +112,7 @@ function drawAxio(svg, board, joined, marks, ghost, targets) {
     if (ch === "#") continue;
     const { x, y } = box(i);
     if (ch === "." ) {
-      el("rect", { x: x + g, y: y + g, width: S - 2 * g, height: S - 2 * g, rx: 1.2, fill: C.well }, svg);
+      el("rect", { x: x + g, y: y + g, width: S - 2 * g, height: S - 2 * g, rx: 1.2, fill: C.well, "data-cell": cellName(i) }, svg);
     } else if (ch === "x") {
       el("rect", { x: x + g, y: y + g, width: S - 2 * g, height: S - 2 * g, rx: 1.2, fill: C.dead }, svg);
       el("path", { d: `M${x + 3} ${y + 3}L${x + 7} ${y + 7}M${x + 7} ${y + 3}L${x + 3} ${y + 7}`, stroke: C.deadMark, "stroke-width": 0.7 }, svg);
@@ -245,7 +245,7 @@ function drawRota(svg, tiles, running, marks, ghost, targets) {
     el("rect", { x: px + 0.5, y: py + 0.5, width: S - 1, height: S - 1, rx: 1,
       fill: target ? C.highlight : "none", "fill-opacity": target ? 0.12 : 0,
       stroke: target ? C.highlight : C.well, "stroke-width": target ? 0.5 : 0.4,
-      "stroke-dasharray": target ? "none" : "1 1", class: target ? "target" : "open" }, svg);
+      "stroke-dasharray": target ? "none" : "1 1", class: target ? "target" : "open", "data-position": positionName(x, y) }, svg);
     text(svg, px + S / 2, py + S / 2, positionName(x, y), 2.6, target ? C.text : C.muted);
   }
   for (const [x, y, tileText] of tiles) drawRotaTile(svg, ...at(x, y), tileText, false);
