@@ -66,7 +66,9 @@ async def tap_axio(page: Any, move: str, cells: dict[str, list[float]]) -> int:
         if index is None:
             raise Unreachable(f"{move}: no such tile in the rack {tiles}")
         await fresh(page)
-        await page.locator(".tile").nth(index).locator(".half").nth(tiles[index].index(lead)).click()
+        await (
+            page.locator(".tile").nth(index).locator(".half").nth(tiles[index].index(lead)).click()
+        )
         x, y, w, h = cells[first]
         ox, oy, _w, _h = cells[other]
         dx, dy = (ox > x) - (ox < x), (oy > y) - (oy < y)
