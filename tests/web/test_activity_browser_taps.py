@@ -4,7 +4,7 @@ from a fresh choice by tapping, gives exactly that move, AXIO in at most 3 taps 
 at most 4, Confirm included; the hardest is reported as `taps_axio_max` and
 `taps_rota_max` (also written to $ACTIVITY_TAPS_JSON when set, for bench_activity).
 
-The page runs against tests/web/activity_harness.py (the real page and SDK, the protocol
+The page runs against tests/web/activity_page_alone.py (the real page and SDK, the protocol
 from an engine game), since this measures the page's choosing alone; whole games through
 the bot are test_activity_browser.py's."""
 
@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from aiohttp import web
 
-from tests.web.activity_harness import Harness
+from tests.web.activity_page_alone import Harness
 from tests.web.activity_taps import most_taps
 from tests.web.browser import has_chromium, phone_page
 
