@@ -122,7 +122,7 @@ function render() {
     $("board").replaceChildren();
     $("players").replaceChildren();
     if (state) {
-      $("no-game-title").textContent = words.noGame;
+      $("no-game-title").textContent = state.note || words.noGame;
       $("no-game-how").textContent = words.howToStart;
     }
     showStatus();
@@ -191,7 +191,10 @@ function renderBoard(g) {
   const view = g.kind === "axio"
     ? { kind: "axio", board: g.board, joined: joinedCells(g.pairs || []) }
     : { kind: "rota", tiles: g.tiles || [], running: g.status === "running" };
-  const marks = Array.isArray(g.last_moves) ? g.last_moves.map((mark) => ({ current: false, ...mark })) : [];
+  const marks = (g.last_moves || []).map((mark, n) => ({
+    seat: mark.seat, number: n + 1, current: false,
+    ...(g.kind === "axio" ? { cells: (mark.cells || []).map((c) => (Array.isArray(c) ? c[0] : c)) } : { at: mark.at }),
+  }));
   $("board").replaceChildren(drawPosition(view, {
     marks,
     ghost: playing ? picker.ghost() : null,

@@ -132,7 +132,13 @@ function drawAxio(svg, board, joined, marks, ghost, targets) {
     }
   }
   if (targets) drawTargets(svg, targets, box, g);
-  if (ghost) {
+  if (ghost && targets) { // the move being chosen (the Activity): a tile, as it would lie
+    const [[a, colourA], [b, colourB]] = ghost;
+    for (const [cell, colour, partner] of [[a, colourA, b], [b, colourB, a]]) {
+      const { x, y } = box(cell);
+      drawHalf(svg, colour, x, y, cell, partner, g);
+    }
+  } else if (ghost) {
     for (const [cell, colour] of ghost) {
       const { x, y } = box(cell);
       el("rect", { x: x + g, y: y + g, width: S - 2 * g, height: S - 2 * g, rx: 1.2,
@@ -249,7 +255,7 @@ function drawRota(svg, tiles, running, marks, ghost, targets) {
     text(svg, px + S / 2, py + S / 2, positionName(x, y), 2.6, target ? C.text : C.muted);
   }
   for (const [x, y, tileText] of tiles) drawRotaTile(svg, ...at(x, y), tileText, false);
-  if (ghost) drawRotaTile(svg, ...at(...ghost.at), ghost.corners, true);
+  if (ghost) drawRotaTile(svg, ...at(...ghost.at), ghost.corners, !targets);
   if (ghost && targets) {
     const [px, py] = at(...ghost.at);
     el("rect", { x: px + 0.2, y: py + 0.2, width: S - 0.4, height: S - 0.4, rx: 1, fill: "none", stroke: C.highlight, "stroke-width": 0.8, class: "chosen" }, svg);
