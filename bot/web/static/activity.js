@@ -69,6 +69,7 @@ function speak(locale) {
   words = config.words[tag] || config.words[tag.split("-")[0]] || config.words.en;
   document.documentElement.lang = words === config.words.en ? "en" : tag.split("-")[0];
   document.title = words.title;
+  $("heading").textContent = words.title;
   $("zoom").textContent = "⤢";
   $("zoom").setAttribute("aria-label", words.zoom);
   $("confirm").textContent = words.confirm;
