@@ -24,6 +24,8 @@ let pickedFor = null; // that state's move count and phase
 let answer = null; // the exchange question's answer being chosen
 let note = null; // a sentence for the status line instead of the phase's own (a refusal, an error)
 let retry = 0;
+let sdk = null;
+const SIGN_IN_AGAIN = new Set([4401, 4403]); // the session is unknown (expired) or not this instance's
 
 function button(label, onTap, className = "") {
   const node = document.createElement("button");
@@ -49,7 +51,7 @@ function discord() {
   return sdk;
 }
 
-async function signIn(sdk) {
+async function signIn() {
   const { code } = await sdk.commands.authorize({
     client_id: config.clientId, response_type: "code", state: "", prompt: "none", scope: ["identify"],
   });
@@ -79,16 +81,22 @@ function speak(locale) {
 
 // --- the connection --------------------------------------------------------------------------
 function connect() {
-  const url = new URL(`/activity/ws?session=${encodeURIComponent(session)}`, location.href);
+  const url = new URL("/activity/ws", location.href);
+  url.search = new URLSearchParams({ session, instance_id: sdk.instanceId }).toString();
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
   socket = new WebSocket(url);
-  socket.addEventListener("open", () => { retry = 0; });
-  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
-  socket.addEventListener("close", () => {
+  socket.addEventListener("message", (event) => {
+    retry = 0;
+    receive(JSON.parse(event.data));
+  });
+  socket.addEventListener("close", (event) => {
     socket = null;
     note = words.reconnecting;
     render();
-    setTimeout(connect, Math.min(8000, 300 * 2 ** retry++)); // and the state it opens with
+    // Back after a pause (the state it opens with makes the board equal the database);
+    // a session the server no longer knows is opened again through Discord.
+    const again = SIGN_IN_AGAIN.has(event.code) ? openSession : connect;
+    setTimeout(again, Math.min(8000, 300 * 2 ** retry++));
   });
 }
 
@@ -400,22 +408,35 @@ function controls() {
   });
 }
 
-async function start() {
-  speak(navigator.language);
-  controls();
-  showStatus();
+async function openSession() {
   try {
-    const sdk = discord();
-    await sdk.ready();
-    const opened = await signIn(sdk);
+    const opened = await signIn();
     session = opened.session;
     speak(opened.locale);
     connect();
   } catch (error) {
-    note = fill(words.refused, { reason: error.message || String(error) });
-    $("activity").removeAttribute("aria-busy");
-    showStatus();
+    refused(error);
   }
+}
+
+function refused(error) {
+  note = fill(words.refused, { reason: error.message || String(error) });
+  $("activity").removeAttribute("aria-busy");
+  showStatus();
+}
+
+async function start() {
+  speak(navigator.language);
+  controls();
+  showStatus();
+  try { // outside Discord (no frame_id) the SDK refuses at once
+    sdk = discord();
+    await sdk.ready();
+  } catch (error) {
+    refused(error);
+    return;
+  }
+  await openSession();
 }
 
 start();
