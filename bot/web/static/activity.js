@@ -58,7 +58,8 @@ async function signIn() {
   const response = await fetch("/activity/api/session", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ code, instance_id: sdk.instanceId, guild_id: sdk.guildId, channel_id: sdk.channelId }),
+    // `locale` counts only for the mock's sign-ins; Discord's own says the member's language.
+    body: JSON.stringify({ code, instance_id: sdk.instanceId, guild_id: sdk.guildId, channel_id: sdk.channelId, locale: navigator.language }),
   });
   const body = await response.json().catch(() => ({}));
   if (!response.ok) throw new Error(body.error || String(response.status));
