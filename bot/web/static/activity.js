@@ -138,6 +138,7 @@ function render() {
     showStatus();
     return;
   }
+  $("activity").dataset.moveCount = String(g.move_count); // which move the board shows
   freshPicker();
   renderPlayers(g);
   renderBoard(g);
