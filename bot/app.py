@@ -68,7 +68,8 @@ from .table.scheduler import Scheduler
 from .table.signup import Signup
 from .table.thinking import Thinker
 from .table.vanished import ChannelWatch
-from .web.app import WebServer, start_web
+from .web.activity import Activity, Application
+from .web.app import WebServer, live_poll_s, start_web
 
 log = logging.getLogger("axio")
 
@@ -146,6 +147,7 @@ class AxioBot(commands.AutoShardedBot):
         self.repo: MeasuredRepository = None  # type: ignore[assignment]  # opened in setup_hook
         self.ops_server: OpsServer | None = None
         self.web_server: WebServer | None = None
+        self.axio_activity: Activity | None = None
         self._hold: DatabaseHold | None = None
         self._loops: list[Courier | Scheduler | Notices] = []
         self.collector: Collector | None = None
@@ -171,6 +173,8 @@ class AxioBot(commands.AutoShardedBot):
             on_move=self.metrics.move,  # type: ignore[arg-type]
             moved=private.retire,
         )
+        if settings.activity_on:
+            self.axio_activity = the_activity(settings, self.repo, self.desk)
         links = PageLinks(self.repo, settings.public_url, self.background)
         self.add_listener(links.on_guild_remove)
         self.repo.health.on_back(links.database_back)
@@ -262,6 +266,7 @@ class AxioBot(commands.AutoShardedBot):
                 public_url=settings.public_url,
                 clock=clock,
                 paint=self.painter.paint,
+                activity=self.axio_activity,
             )
         # What start-up made (the engine's tables, the commands, discord.py's state) lives as
         # long as the process: frozen, the collector's full passes stop walking it, so no
@@ -273,10 +278,12 @@ class AxioBot(commands.AutoShardedBot):
 
     def _stored(self, game_id: int) -> None:
         """A commit of the game owes posts (the courier delivers them) and may have moved
-        it on (its open pages hear of it)."""
+        it on (its open pages and boards hear of it)."""
         self.courier.kick(game_id)
         if self.web_server is not None:
             self.web_server.moved(game_id)
+        if self.axio_activity is not None:
+            self.axio_activity.moved(game_id)
 
     def shard_states(self) -> list[ShardState]:
         """The shards this process runs, as readiness and the metrics see them."""
@@ -323,6 +330,7 @@ class AxioBot(commands.AutoShardedBot):
             self.background.stop,
             self.ops_server.stop if self.ops_server is not None else lambda: None,
             self.web_server.stop if self.web_server is not None else lambda: None,
+            self.axio_activity.stop if self.axio_activity is not None else lambda: None,
             self.thinker.close,
             self.painter.close,
             self.repo.close if self.repo is not None else lambda: None,
@@ -340,6 +348,18 @@ class AxioBot(commands.AutoShardedBot):
     async def close(self) -> None:
         await self.stop()
         await super().close()
+
+
+def the_activity(settings: Settings, repo: MeasuredRepository, desk: Desk) -> Activity:
+    """The Activity's part of the bot: moves from the board take the desk's one path."""
+    assert settings.discord_client_id is not None and settings.discord_client_secret is not None
+    application = Application(
+        settings.discord_client_id,
+        settings.discord_client_secret,
+        settings.discord_token,
+        settings.discord_api,
+    )
+    return Activity(repo, desk, application, poll_s=live_poll_s(settings.database))
 
 
 def create_bot(

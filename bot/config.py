@@ -2,7 +2,8 @@
 only here: `axio-bot check`, `run` and `playground` all load it through `load_settings`,
 so a value one of them refuses, all of them refuse, with the same words.
 
-The token is a SecretStr: it prints as '**********' in logs, reprs and error messages.
+The token and DISCORD_CLIENT_SECRET are SecretStrs: they print as '**********' in logs,
+reprs and error messages.
 DATABASE_URL must be a well-formed sqlite:///… or postgresql://… URL, and DATABASE_PATH a
 file, never a URL: a mistyped URL is refused here, with its password masked, before any
 folder or file is made (it would otherwise become a local SQLite file named after it).
@@ -75,6 +76,18 @@ class Settings(BaseSettings):
         default=None,
         description="the address players reach the pages at (https://…); unset: no links",
     )
+    discord_client_id: str | None = Field(
+        default=None,
+        description="the application's id (the Developer Portal's OAuth2 page): with the "
+        "secret, turns on the Activity (the board played in Discord)",
+    )
+    discord_client_secret: SecretStr | None = Field(
+        default=None, description="the application's OAuth2 client secret (never shown)"
+    )
+    discord_api: str = Field(
+        default="https://discord.com/api/v10",
+        description="Discord's HTTP API the Activity asks who a member is (tests: a stand-in)",
+    )
     computer_budget_s: float = Field(default=1.0, gt=0, le=10)
     review_budget_s: float = Field(
         default=EXPERT_BUDGET_S,
@@ -94,6 +107,11 @@ class Settings(BaseSettings):
     def database(self) -> str | Path:
         """Where the data lives: DATABASE_URL if set, else the DATABASE_PATH file."""
         return self.database_url or self.database_path
+
+    @property
+    def activity_on(self) -> bool:
+        """The Activity is served only with the application's id and its secret."""
+        return self.discord_client_id is not None and self.discord_client_secret is not None
 
     @property
     def shards(self) -> ShardSet:
@@ -167,6 +185,33 @@ class Settings(BaseSettings):
         if parts.scheme not in ("http", "https") or not parts.netloc or parts.query:
             raise ValueError(f"must be an address like https://axio.example.org, not {text[:80]!r}")
         return text.rstrip("/")
+
+    @field_validator("discord_client_id", mode="before")
+    @classmethod
+    def _application_id(cls, value: object) -> object:
+        """Empty is unset; else the application's snowflake, digits only."""
+        if value is None or (isinstance(value, str) and not value.strip()):
+            return None
+        text = str(value).strip()
+        if not text.isdecimal() or len(text) > 20:
+            raise ValueError("must be the application's id, a number like 1234567890123456789")
+        return text
+
+    @field_validator("discord_client_secret", mode="before")
+    @classmethod
+    def _secret_or_off(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("discord_api", mode="before")
+    @classmethod
+    def _api_address(cls, value: object) -> object:
+        text = str(value).strip().rstrip("/")
+        parts = urlsplit(text)
+        if parts.scheme not in ("http", "https") or not parts.netloc or parts.query:
+            raise ValueError(
+                f"must be an address like https://discord.com/api/v10, not {text[:80]!r}"
+            )
+        return text
 
     @field_validator("metrics_port", "web_port", mode="before")
     @classmethod

@@ -21,6 +21,7 @@ from aiohttp import web
 from storage import Repository
 from storage.target import is_postgres_url
 
+from .activity import Activity, ActivityRoutes
 from .compress import StaticFiles, compress
 from .guard import RateLimit, guard
 from .live import LiveGames
@@ -55,12 +56,17 @@ def create_app(
     rate: float = RATE,
     burst: float = BURST,
     paint: Paint | None = None,
+    activity: Activity | None = None,
+    mock_discord: bool = False,
 ) -> web.Application:
     """The application; `app[LIVE]` is told of stored moves (`LiveGames.moved`), and
     `app[LIMIT]` is the rate limit. With `paint` (the painter's), links unfurl with the
-    board's picture (unfurl.py)."""
+    board's picture (unfurl.py). With `activity` (the bot's, bot/web/activity), the
+    Activity is served under /activity; `mock_discord` (the playground's and the tests',
+    never `axio-bot run`'s) lets it accept the SDK mock's sign-in codes."""
     limit = RateLimit(rate, burst)
-    app = web.Application(middlewares=[guard(limit), compress])
+    posts = frozenset({"/activity/api/session"} if activity is not None else ())
+    app = web.Application(middlewares=[guard(limit, posts), compress])
     app[LIMIT] = limit
     aiohttp_jinja2.setup(
         app,
@@ -75,9 +81,16 @@ def create_app(
     ServerPages(repo, clock=clock, public_url=public_url).add_to(app)
     if paint is not None:
         BoardPicture(pages, paint).add_to(app)
+    if activity is not None:
+        ActivityRoutes(activity, mock_discord=mock_discord).add_to(app)
     StaticFiles(STATIC).add_to(app)  # gzipped as served (compress.py)
     app.on_cleanup.append(lambda app: live.stop())
     return app
+
+
+def live_poll_s(database: str | Path, *, alone: bool = False) -> float:
+    """How often open pages' games are polled for moves stored by another process."""
+    return 0.5 if alone or is_postgres_url(database) else 30.0
 
 
 async def start_web(
@@ -90,14 +103,18 @@ async def start_web(
     clock: Callable[[], datetime],
     paint: Paint | None = None,
     alone: bool = False,
+    activity: Activity | None = None,
 ) -> WebServer:
     """The pages on host:port (WEB_HOST, WEB_PORT), started; WebPortError when the port is
     not free. On PostgreSQL another process may store a game's moves, so the open pages'
     games are polled twice a second; on SQLite every move is stored in this process, which
     says so at once (the poll is only a safety net); `alone` (`axio-bot web`) polls as
-    every move is stored elsewhere."""
-    poll_s = 0.5 if alone or is_postgres_url(database) else 30.0
-    app = create_app(repo, public_url=public_url, clock=clock, poll_s=poll_s, paint=paint)
+    every move is stored elsewhere. The bot's `activity` is served too (never with mock
+    sign-ins: only the playground and the tests make those apps)."""
+    poll_s = live_poll_s(database, alone=alone)
+    app = create_app(
+        repo, public_url=public_url, clock=clock, poll_s=poll_s, paint=paint, activity=activity
+    )
     server = WebServer(app, host=host, port=port)
     await server.start()
     return server

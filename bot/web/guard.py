@@ -105,13 +105,19 @@ def error_page(request: web.Request, status: int) -> web.Response:
     return response
 
 
-def guard(limit: RateLimit) -> Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]:
+def guard(
+    limit: RateLimit, posts: frozenset[str] = frozenset()
+) -> Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]:
     """The middleware: refuse what is too large or too often, answer errors plainly, and
-    put the security headers on every answer."""
+    put the security headers on every answer (a page may set its own policy first). Only
+    the paths in `posts` take a POST (the Activity's sign-in)."""
 
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
-        if too_large(request) or request.method not in ("GET", "HEAD"):
+        allowed = request.method in ("GET", "HEAD") or (
+            request.method == "POST" and request.path in posts
+        )
+        if too_large(request) or not allowed:
             response: web.StreamResponse = error_page(
                 request, 405 if not too_large(request) else 400
             )
@@ -127,7 +133,8 @@ def guard(limit: RateLimit) -> Callable[[web.Request, Handler], Awaitable[web.St
                 log.exception("the page %s failed", request.path)
                 response = error_page(request, 500)
         if not response.prepared:
-            response.headers.update(SECURITY_HEADERS)
+            for name, value in SECURITY_HEADERS.items():
+                response.headers.setdefault(name, value)
         return response
 
     return middleware

@@ -1,0 +1,160 @@
+"""The Activity's addresses under `/activity` (the protocol: /work/wt/ACTIVITY.md, kept in
+the package's docstring): its page, the sign-in (`POST /activity/api/session`) and the
+board's WebSocket (`/activity/ws`).
+
+The sign-in's body is small JSON (at most `MAX_BODY` bytes); ids are Discord's snowflakes
+(digits). Refusals are JSON `{"error": …}` in the member's language (the body's `locale`,
+else the reader's), never Discord's own answer, never the secret.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import aiohttp_jinja2
+from aiohttp import web
+
+from ...i18n import N_, _, language_of, speaking
+from ..words import reader_language
+from .identity import Identity, SignInRefused
+from .service import Activity
+from .socket import (
+    CLOSED_INSTANCE,
+    CLOSED_SESSION,
+    HEARTBEAT_S,
+    MAX_MESSAGE,
+    OTHER_INSTANCE,
+    UNKNOWN_SESSION,
+    Board,
+)
+
+MAX_BODY = 4096
+SNOWFLAKE_DIGITS = 20
+INSTANCE_ID = re.compile(r"[A-Za-z0-9_-]{1,128}")
+"""An instance id goes into a Discord address: nothing else may pass (`../`)."""
+ACTIVITY_KEY = web.AppKey("activity", Activity)
+
+FRAMED_BY_DISCORD = {
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self' https://discord.com; base-uri 'none'; form-action 'none'; "
+        "frame-ancestors 'self' https://discord.com https://*.discord.com "
+        "https://*.discordsays.com"
+    ),
+}
+"""The page runs in Discord's iframe: Discord may frame it (the other headers as every
+page's, guard.py)."""
+
+BAD_REQUEST = N_("The board's sign-in was not understood: open the board again from Discord.")
+
+
+class ActivityRoutes:
+    def __init__(self, activity: Activity, *, mock_discord: bool = False) -> None:
+        self.activity = activity
+        self.mock_discord = mock_discord
+        self.identity = Identity(activity.application, mock=mock_discord)
+
+    def add_to(self, app: web.Application) -> None:
+        app[ACTIVITY_KEY] = self.activity
+        app.router.add_get("/activity", self.page)
+        app.router.add_post("/activity/api/session", self.sign_in)
+        app.router.add_get("/activity/ws", self.socket)
+        app.on_shutdown.append(lambda app: self.activity.close_boards())
+        app.on_cleanup.append(lambda app: self.identity.close())
+
+    async def page(self, request: web.Request) -> web.Response:
+        """The Activity's page (activity.html), which signs in and opens the board."""
+        language = reader_language(request.headers.get("Accept-Language"))
+        context = {
+            "language": language,
+            "client_id": self.activity.application.client_id,
+            "mock": self.mock_discord,
+        }
+        with speaking(language):
+            response = aiohttp_jinja2.render_template("activity.html", request, context)
+        response.headers.update(FRAMED_BY_DISCORD)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    async def sign_in(self, request: web.Request) -> web.Response:
+        """`{"code", "instance_id", "guild_id", "channel_id", "locale"?}` → a session."""
+        body = await _body(request)
+        if body is not None and isinstance(body.get("locale"), str):
+            language = language_of(body["locale"])
+        else:
+            language = reader_language(request.headers.get("Accept-Language"))
+        fields = _fields(body)
+        if fields is None:
+            return _refusal(400, BAD_REQUEST, language)
+        code, instance_id, guild_id, channel_id = fields
+        locale = str(body.get("locale") or "")[:16]  # type: ignore[union-attr]
+        try:
+            member = await self.identity.sign_in(code, instance_id, guild_id, channel_id, locale)
+        except SignInRefused as refused:
+            return _refusal(refused.status, refused.message, language)
+        session = self.activity.sessions.open(member)
+        answer = {
+            "access_token": member.access_token,
+            "session": session.token,
+            "user_id": str(member.user_id),
+            "locale": member.locale,
+        }
+        return web.json_response(answer, headers={"Cache-Control": "no-store"})
+
+    async def socket(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=HEARTBEAT_S)
+        await ws.prepare(request)
+        session = self.activity.sessions.get(request.query.get("session", ""))
+        if session is None:
+            await _close(ws, CLOSED_SESSION, "session", UNKNOWN_SESSION, "en")
+        elif request.query.get("instance_id") != session.instance_id:
+            await _close(ws, CLOSED_INSTANCE, "session", OTHER_INSTANCE, session.language)
+        else:
+            await Board(self.activity, session, ws).run()
+        return ws
+
+
+async def _body(request: web.Request) -> dict[str, Any] | None:
+    """The JSON object sent, or None (too long, not JSON, not an object)."""
+    if (request.content_length or 0) > MAX_BODY:
+        return None
+    raw = await request.content.read(MAX_BODY + 1)
+    if len(raw) > MAX_BODY:
+        return None
+    try:
+        body = json.loads(raw)
+    except ValueError:
+        return None
+    return body if isinstance(body, dict) else None
+
+
+def _fields(body: dict[str, Any] | None) -> tuple[str, str, int, int] | None:
+    """The code, the instance and the guild's and channel's ids, each well-formed."""
+    if body is None:
+        return None
+    code, instance = body.get("code"), body.get("instance_id")
+    guild, channel = str(body.get("guild_id", "")), str(body.get("channel_id", ""))
+    if not isinstance(code, str) or not 0 < len(code) <= 512:
+        return None
+    if not isinstance(instance, str) or not INSTANCE_ID.fullmatch(instance):
+        return None
+    if not all(x.isdecimal() and len(x) <= SNOWFLAKE_DIGITS for x in (guild, channel)):
+        return None
+    return code, instance, int(guild), int(channel)
+
+
+def _refusal(status: int, message: str, language: str) -> web.Response:
+    with speaking(language):
+        said = _(message)
+    return web.json_response({"error": said}, status=status, headers={"Cache-Control": "no-store"})
+
+
+async def _close(
+    ws: web.WebSocketResponse, code: int, kind: str, message: str, language: str
+) -> None:
+    with speaking(language):
+        said = _(message)
+    await ws.send_str(json.dumps({"type": "error", "code": kind, "message": said}))
+    await ws.close(code=code, message=kind.encode())

@@ -1,0 +1,154 @@
+"""A `state` message: the game as the table sees it, and what only this member may see.
+
+The public part (`game_view`) is read through `public.state_of`, the game page's own
+reader, plus the seats, the move count and the last moves' marks: never a rack, a hand
+tile, the bag or a stack. The private part (`you_view`) holds the rack or hand tile of
+the member's own seat only, and the legal moves only on their turn; a watcher's has none.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import TileGame
+from engine.common import COLOURS, IllegalMoveError
+from engine.rota_moves import RotaMove
+from engine.rota_tiles import tile_text
+from storage import GameRecord, Seat
+
+from ...i18n import _
+from ...screens.present import move_words
+from ...screens.refusals import NO_GAME_HERE
+from ...screens.suggest import best_moves
+from ..public import placed_cells, rota_tiles, state_of
+from ..words import page_words
+
+LAST_MOVES = 4
+"""How many of the latest moves carry marks (a 4-player round)."""
+
+
+def state_message(record: GameRecord | None, code: str | None, user_id: int) -> dict[str, Any]:
+    """What one member is sent: the game (None: the channel has none) and their part."""
+    if record is None or record.game is None:
+        note = (
+            _(NO_GAME_HERE)
+            if record is None
+            else _("The game here has not started yet: the host presses **Start**.")
+        )
+        return {"type": "state", "game": None, "note": note, "you": _nobody()}
+    seat = record.seat_of(user_id)
+    return {
+        "type": "state",
+        "game": game_view(record, code),
+        "you": you_view(record.game, record, seat),
+    }
+
+
+def _nobody() -> dict[str, Any]:
+    return {"seat": None, "to_move": False, "moves": [], "suggested": [], "phase": "move"}
+
+
+def game_view(record: GameRecord, code: str | None) -> dict[str, Any]:
+    """The public board: one step of `/g/<code>.json` plus who plays and what just moved."""
+    game = record.game
+    assert game is not None
+    words = page_words()
+    view: dict[str, Any] = {
+        **state_of(game),
+        "code": code,
+        "kind": record.kind,
+        "cap": game.cap,
+        "move_count": record.move_count,
+        "to_move": None if game.is_over or record.status != "running" else game.to_move,
+        "status": record.status,
+        "players": [
+            {
+                "seat": seat.seat,
+                "name": words["formerPlayer"] if seat.is_former else seat.name,
+                "computer": seat.computer is not None,
+                "resigned": seat.resigned,
+                "scores": list(game.scores(seat.seat)),
+            }
+            for seat in record.seats
+        ],
+        "last_moves": [_marks(game, entry) for entry in game.log[-LAST_MOVES:]],
+    }
+    if record.kind == "rota":
+        view["tiles"] = rota_tiles(game)
+    return view
+
+
+def _marks(game: TileGame, entry: Any) -> dict[str, Any]:
+    """A recent move: who, which turn, its words and where it went."""
+    marks: dict[str, Any] = {
+        "seat": entry.seat,
+        "turn": entry.turn,
+        "text": entry.move,
+        "words": move_words(game.kind, entry.move),
+    }
+    if game.kind == "axio":
+        marks["cells"] = placed_cells(entry.move)
+    else:
+        try:
+            move = RotaMove.parse(entry.move)
+            marks["at"] = [move.x, move.y]
+        except IllegalMoveError:
+            marks["at"] = None
+    return marks
+
+
+def you_view(game: TileGame, record: GameRecord, seat: Seat | None) -> dict[str, Any]:
+    """This member's own part: their seat, their tiles, and on their turn every legal
+    move with its points. Nothing for a watcher, a resigned seat or a finished game."""
+    if seat is None:
+        return _nobody()
+    mine = seat.seat
+    playing = record.status == "running" and not game.is_over and not seat.resigned
+    to_move = playing and game.to_move == mine
+    you: dict[str, Any] = {
+        "seat": mine,
+        "to_move": to_move,
+        "tiles": own_tiles(game, mine),
+        "moves": legal_moves(game) if to_move else [],
+        "suggested": [str(s.scored.move) for s in best_moves(game)] if to_move else [],
+        "phase": phase_of(game),
+    }
+    return you
+
+
+def own_tiles(game: TileGame, seat: int) -> list[Any]:
+    """AXIO: the seat's rack as colour pairs; Rota: its hand tile's corners (or none)."""
+    if game.kind == "axio":
+        return [[a.value, b.value] for a, b in game.rack(seat)]  # type: ignore[attr-defined]
+    hand = game.hand(seat)  # type: ignore[attr-defined]
+    return [] if hand is None else [tile_text(hand)]
+
+
+def phase_of(game: TileGame) -> str:
+    """`exchange` (AXIO's question), `extra` (an AXIO! extra placement, or Rota's supply
+    tile) or `move`."""
+    if game.kind == "axio":
+        if game.phase == "exchange":  # type: ignore[attr-defined]
+            return "exchange"
+        last = game.log[-1] if game.log else None
+        again = last is not None and (last.seat, last.turn) == (game.to_move, game.turn)
+        return "extra" if again else "move"
+    return "extra" if game.extra_tile is not None else "move"  # type: ignore[attr-defined]
+
+
+def legal_moves(game: TileGame) -> list[dict[str, Any]]:
+    """Every legal move with the points it gives each colour now and whether it reaches
+    the cap (an AXIO!, an extra turn); the exchange's two answers score nothing."""
+    scored = game.scored_moves()
+    if not scored:
+        return [{"move": str(move), "gains": {}, "axio": False} for move in game.legal_moves()]
+    scores = game.scores(game.to_move)
+    cap = game.cap
+    return [
+        {
+            "move": str(found.move),
+            "gains": {c.value: p for c, p in zip(COLOURS, found.points, strict=True) if p},
+            "axio": any(s < cap <= s + p for s, p in zip(scores, found.points, strict=True) if p),
+        }
+        for found in scored
+    ]

@@ -1,0 +1,185 @@
+"""Signing in to the Activity: who a member is comes from Discord (the stand-in), never
+from the page, and a session opens only for the instance's own guild, channel and users.
+Each board then shows the public game and only its member's tiles."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+
+import pytest
+from pydantic import SecretStr
+
+from bot.config import Settings, load_settings
+from tests.bot.conftest import (  # noqa: F401  (the bot tests' fixtures)
+    bot_clock,
+    guild_locale,
+    simcord_bot,
+    table,
+)
+from tests.bot.conftest import bot_settings as plain_settings  # noqa: F401
+from tests.bot.table import Table
+from tests.web.activity_harness import (
+    Boards,
+    activity_settings,
+    discord_standin,  # noqa: F401
+    serve_activity,
+    start_game,
+)
+from tests.web.discord_standin import CLIENT_SECRET, OTHER_APPLICATION_ID, DiscordStandIn
+
+
+@pytest.fixture
+def bot_settings(plain_settings, discord_standin) -> Settings:  # noqa: F811
+    return activity_settings(plain_settings, discord_standin)
+
+
+@pytest.fixture
+async def boards(table: Table, discord_standin: DiscordStandIn) -> AsyncIterator[Boards]:  # noqa: F811
+    served = await serve_activity(table, discord_standin, mock=False)
+    yield served
+    await served.close()
+
+
+async def test_each_member_sees_the_board_and_only_their_own_tiles(table: Table, boards: Boards):  # noqa: F811
+    await start_game(table, "ann", "ben")
+    record = await table.game()
+    ann, ben, cat = [await boards.open(m) for m in (table.ann, table.ben, table.cat)]
+    for board in (ann, ben, cat):
+        state = board.received[-1]
+        assert state["game"]["move_count"] == record.move_count
+        assert state["game"]["kind"] == "axio"
+        assert [p["name"] for p in state["game"]["players"]] == ["ann", "ben"]
+    to_move = record.game.to_move
+    mover, waiter = (ann, ben) if to_move == 0 else (ben, ann)
+    mine = mover.received[-1]["you"]
+    assert mine["to_move"] and mine["phase"] == "move"
+    assert {m["move"] for m in mine["moves"]} == {str(m) for m in record.game.legal_moves()}
+    assert set(mine["suggested"]) <= {m["move"] for m in mine["moves"]} and mine["suggested"]
+    assert not waiter.received[-1]["you"]["to_move"]
+    assert len(waiter.received[-1]["you"]["tiles"]) == 5
+    assert cat.received[-1]["you"]["seat"] is None  # a watcher: checked to hold no tiles
+
+
+async def test_a_channel_without_a_game_says_how_to_start_one(table: Table, boards: Boards):  # noqa: F811
+    board = await boards.open(table.ann)
+    state = board.received[-1]
+    assert state["game"] is None
+    assert "/axio new" in state["note"]
+    await start_game(table, "ann", "ben")  # the board hears of the start
+    started = await board.state(move_count=0)
+    assert started["game"] is not None and started["you"]["seat"] == 0
+
+
+async def test_the_session_answer_and_the_locale_come_from_discord(table: Table, boards: Boards):  # noqa: F811
+    instance = boards.instance(table.ann)
+    status, answer = await boards.sign_in(table.ann, instance, locale="de")
+    assert status == 200
+    assert answer["user_id"] == str(table.ann.id) and answer["locale"] == "de"
+    assert answer["access_token"] and len(answer["session"]) >= 32
+    board = await boards.connect(table.ann, answer["session"], instance)
+    state = await board.state()
+    assert "Beginne eine mit `/axio new`" in state["note"]
+    await board.send({"type": "dance"})
+    refused = await board.error()
+    assert refused["code"] == "bad" and "lade es neu" in refused["message"]
+
+
+@pytest.mark.parametrize(
+    "forge",
+    ["unknown", "replayed", "other_application_code", "other_application_token", "mock"],
+)
+async def test_forged_codes_are_refused(table: Table, boards: Boards, forge: str, caplog):  # noqa: F811
+    standin = boards.standin
+    instance = boards.instance(table.ann)
+    code = {
+        "unknown": "not-a-code-discord-gave",
+        "replayed": standin.code_for(table.ann.id),
+        "other_application_code": standin.code_for(
+            table.ann.id, application_id=OTHER_APPLICATION_ID
+        ),
+        "other_application_token": standin.code_for(
+            table.ann.id, token_application=OTHER_APPLICATION_ID
+        ),
+        "mock": f"mock:{table.ann.id}:abc",
+    }[forge]
+    caplog.set_level(logging.DEBUG)
+    if forge == "replayed":
+        status, __ = await boards.sign_in(table.ann, instance, code=code)
+        assert status == 200
+    status, answer = await boards.sign_in(table.ann, instance, code=code)
+    assert status in (401, 403), answer
+    assert set(answer) == {"error"} and answer["error"].endswith(".")
+    assert len(table.bot.axio_activity.sessions) == (1 if forge == "replayed" else 0)
+    assert CLIENT_SECRET not in caplog.text and CLIENT_SECRET not in str(answer)
+
+
+@pytest.mark.parametrize("where", ["other_channel", "other_guild", "not_in_it", "unknown"])
+async def test_an_instance_elsewhere_is_refused(table: Table, boards: Boards, where: str):  # noqa: F811
+    standin, guild, channel = boards.standin, table.guild.id, table.channel.id
+    if where == "other_channel":
+        instance = standin.launch("i-other-channel", guild, channel + 1, table.ann.id)
+    elif where == "other_guild":
+        instance = standin.launch("i-other-guild", guild + 1, channel, table.ann.id)
+    elif where == "not_in_it":
+        instance = standin.launch("i-without-ann", guild, channel, table.ben.id)
+    else:
+        instance = "i-never-launched"
+    status, answer = await boards.sign_in(table.ann, instance)
+    assert status == 403, answer
+    assert answer["error"].endswith(".")
+    assert len(table.bot.axio_activity.sessions) == 0
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"{not json",
+        b"[]",
+        b'{"code": "x", "instance_id": "../../users/@me", "guild_id": "1", "channel_id": "2"}',
+        b'{"code": "x", "instance_id": "i-1", "guild_id": "1 OR 1", "channel_id": "2"}',
+        b'{"code": 5, "instance_id": "i-1", "guild_id": "1", "channel_id": "2"}',
+        b'{"code": "' + b"x" * 1_000_000 + b'"}',
+    ],
+)
+async def test_malformed_sign_ins_are_refused_without_asking_discord(
+    table: Table,  # noqa: F811
+    boards: Boards,
+    body: bytes,
+):
+    async with boards.client.post(
+        "/activity/api/session", data=body, headers={"Content-Type": "application/json"}
+    ) as answer:
+        assert answer.status == 400
+        assert "error" in await answer.json()
+    assert sum(boards.standin.calls.values()) == 0
+
+
+async def test_mock_codes_open_a_session_only_where_mocks_are_allowed(
+    table: Table,  # noqa: F811
+    discord_standin: DiscordStandIn,  # noqa: F811
+):
+    served = await serve_activity(table, discord_standin, mock=True)
+    try:
+        body = {"code": f"mock:{table.ann.id}:n1", "instance_id": "i-mock", "guild_id": "1"}
+        body["channel_id"] = str(table.channel.id)
+        async with served.client.post("/activity/api/session", json=body) as answer:
+            assert answer.status == 200
+            assert (await answer.json())["user_id"] == str(table.ann.id)
+        async with served.client.post("/activity/api/session", json=body) as answer:
+            assert answer.status == 401  # a mock code is used once too
+    finally:
+        await served.close()
+    assert sum(discord_standin.calls.values()) == 0
+
+
+def test_the_client_secret_is_never_shown():
+    settings = Settings(
+        _env_file=None, discord_client_id="1234567890", discord_client_secret="s3cr3t-xyz"
+    )
+    assert isinstance(settings.discord_client_secret, SecretStr)
+    assert "s3cr3t-xyz" not in repr(settings) and "s3cr3t-xyz" not in str(settings)
+    assert settings.activity_on
+    __, error = load_settings(discord_client_id="12ab", discord_client_secret="s3cr3t-xyz")
+    assert error is not None and "DISCORD_CLIENT_ID" in error and "s3cr3t-xyz" not in error
+    assert not Settings(_env_file=None, discord_client_id="1234567890").activity_on
