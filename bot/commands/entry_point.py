@@ -1,13 +1,14 @@
 """The app's entry point command, with which a member opens the Activity from Discord's App
-Launcher (and `/launch`).
+Launcher, kept when the bot syncs its commands.
 
-Discord makes one (named "Launch") when Activities are turned on in the Developer Portal,
-and refuses a bulk overwrite of the global commands that leaves it out (error 50240).
-discord.py 2.7.1 has no such command type (PRIMARY_ENTRY_POINT, 4) in its tree, so with
-the Activity configured the global sync sends the tree's commands and the entry point: the
-one Discord already has (as the operator may have renamed it), else this bot's own.
-Either is handled by Discord itself (`handler` 2, DISCORD_LAUNCH_ACTIVITY): it launches
-the Activity in the channel, no interaction reaches the bot.
+Discord makes it (named "Launch", launched by Discord itself: `handler` 2) when Activities
+are turned on in the Developer Portal, and refuses a bulk overwrite of the global commands
+that leaves it out (error 50240), which `tree.sync()` would be: discord.py 2.7.1 has no
+such command type (PRIMARY_ENTRY_POINT, 4) in its tree. So the global sync sends the
+tree's commands and the entry point Discord already has, as it has it (the operator may
+have renamed it). The bot makes none of its own: one made by Discord is handled by Discord,
+so no interaction for it ever reaches the bot. Preserved whether or not the Activity is
+configured here, so that turning Activities on in the Portal never stops the bot's sync.
 """
 
 from __future__ import annotations
@@ -16,11 +17,7 @@ from typing import Any
 
 from discord import app_commands
 
-from ..i18n import LANGUAGES, N_, _, speaking
-
 PRIMARY_ENTRY_POINT = 4
-LAUNCHED_BY_DISCORD = 2
-IN_SERVERS = 0
 KEPT = (
     "name",
     "description",
@@ -31,35 +28,25 @@ KEPT = (
     "name_localizations",
     "description_localizations",
 )
-DESCRIPTION = N_("Play on the board: the game of this channel")
 
 
-def entry_point(existing: list[dict[str, Any]]) -> dict[str, Any]:
-    """The entry point command to keep: Discord's own if it has one, else this bot's."""
-    for command in existing:
-        if command.get("type") == PRIMARY_ENTRY_POINT:
-            return {key: command[key] for key in KEPT if command.get(key) is not None}
-    localized = {}
-    for language in LANGUAGES:
-        with speaking(language):
-            localized[language] = _(DESCRIPTION)
-    return {
-        "name": "launch",
-        "description": localized.pop("en"),
-        "description_localizations": localized,
-        "type": PRIMARY_ENTRY_POINT,
-        "handler": LAUNCHED_BY_DISCORD,
-        "contexts": [IN_SERVERS],
-        "integration_types": [0],
-    }
+def entry_points(existing: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The entry point command among the registered ones, as it is to be sent back."""
+    return [
+        {key: command[key] for key in KEPT if command.get(key) is not None}
+        for command in existing
+        if command.get("type") == PRIMARY_ENTRY_POINT
+    ]
 
 
-async def sync_global(tree: app_commands.CommandTree, *, activity: bool) -> None:
-    """The global commands synced; with the Activity configured, the entry point with them."""
-    if not activity:
+async def sync_global(tree: app_commands.CommandTree) -> None:
+    """The global commands synced as `tree.sync()` does, with the entry point kept."""
+    client = tree.client
+    existing = await client.http.get_global_commands(client.application_id)  # type: ignore[arg-type]
+    kept = entry_points(existing)  # type: ignore[arg-type]
+    if not kept:
         await tree.sync()
         return
-    client = tree.client
     translator = tree.translator
     commands = tree._get_all_commands(guild=None)  # what tree.sync() sends, as it sends it
     payload = [
@@ -68,6 +55,4 @@ async def sync_global(tree: app_commands.CommandTree, *, activity: bool) -> None
         else command.to_dict(tree)
         for command in commands
     ]
-    existing = await client.http.get_global_commands(client.application_id)  # type: ignore[arg-type]
-    payload.append(entry_point(existing))  # type: ignore[arg-type]
-    await client.http.bulk_upsert_global_commands(client.application_id, payload=payload)  # type: ignore[arg-type]
+    await client.http.bulk_upsert_global_commands(client.application_id, payload=payload + kept)  # type: ignore[arg-type]
