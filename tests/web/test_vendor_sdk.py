@@ -1,6 +1,6 @@
-"""The Discord SDK the Activity imports (bot/web/static/vendor/discord_sdk, see its
-fetch_discord_sdk.sh) is whole: every module one of its modules imports is there, it is
-the pinned version with its licence, and the web server serves its modules as JavaScript."""
+"""The Discord SDK the Activity imports (bot/web/static/vendor/discord_sdk.mjs, see
+fetch_discord_sdk.sh) is one self-contained ES module of the pinned version, with its
+licence and notice, and the web server serves it as JavaScript."""
 
 from __future__ import annotations
 
@@ -8,33 +8,29 @@ import re
 
 from bot.web.app import STATIC
 
-SDK = STATIC / "vendor" / "discord_sdk"
-IMPORT = re.compile(r"""(?:from|import)\s*['"](\.{1,2}/[^'"]+)['"]""")
+VENDOR = STATIC / "vendor"
+SDK = VENDOR / "discord_sdk.mjs"
 
 
-def test_every_module_the_sdk_imports_is_vendored():
-    modules = sorted(SDK.rglob("*.mjs"))
-    assert len(modules) > 50
-    missing = [
-        f"{module.relative_to(SDK)} → {target}"
-        for module in modules
-        for target in IMPORT.findall(module.read_text())
-        if not (module.parent / target).resolve().is_file()
-    ]
-    assert missing == []
-    assert "DiscordSDKMock" in (SDK / "index.mjs").read_text()
+def test_the_sdk_is_one_module_needing_no_other():
+    text = SDK.read_text()
+    assert not re.search(r"""(?:^|[;}\s])import\s*[\w{*'"]""", text)  # nothing else to load
+    exported = re.search(r"export\{([^}]*)\};?\s*(?:/\*|$)", text).group(1)
+    names = {part.split(" as ")[-1].strip() for part in exported.split(",")}
+    assert {"DiscordSDK", "DiscordSDKMock"} <= names
 
 
 def test_the_pinned_version_and_its_licence():
-    script = (STATIC / "vendor" / "fetch_discord_sdk.sh").read_text()
+    script = (VENDOR / "fetch_discord_sdk.sh").read_text()
     pinned = re.search(r"^SDK_VERSION=(\S+)$", script, re.M).group(1)
-    assert (SDK / "VERSION.txt").read_text().strip() == pinned
-    assert "MIT License" in (SDK / "LICENSE.md").read_text()
+    assert (VENDOR / "discord_sdk-VERSION.txt").read_text().strip() == pinned
+    assert "MIT License" in (VENDOR / "discord_sdk-LICENSE.md").read_text()
+    assert pinned in (VENDOR / "discord_sdk-NOTICE.txt").read_text()
 
 
-async def test_the_sdk_modules_are_served_as_javascript(client):
-    response = await client.get("/static/vendor/discord_sdk/index.mjs")
+async def test_the_sdk_is_served_as_javascript(client):
+    response = await client.get("/static/vendor/discord_sdk.mjs")
     assert response.status == 200
     assert response.content_type == "text/javascript"
-    assert "DiscordSDK" in await response.text()
-    assert (await client.get("/static/vendor/discord_sdk/../activity.js")).status == 404
+    assert "DiscordSDKMock" in await response.text()
+    assert (await client.get("/static/vendor/..%2Factivity.js")).status == 404  # names only

@@ -5,7 +5,7 @@
 // moves the server sent (activity_moves.js). Outside Discord (the playground, the tests) the
 // SDK's DiscordSDKMock stands in, with codes the server accepts only when told to.
 
-import { DiscordSDK, DiscordSDKMock } from "./vendor/discord_sdk/index.mjs";
+import { DiscordSDK, DiscordSDKMock } from "./vendor/discord_sdk.mjs";
 import { COLOURS, TILE, boardPoint, drawPosition, joinedCells, symbol, tilePicture } from "./board.js";
 import { AxioPicker, RotaPicker, axioMoveWords, handTile, moveText, rackTile, rotaMoveWords, turnedTile } from "./activity_moves.js";
 

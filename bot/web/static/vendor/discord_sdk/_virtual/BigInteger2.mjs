@@ -1,3 +1,0 @@
-var BigInteger = {exports: {}};
-
-export { BigInteger as __module };

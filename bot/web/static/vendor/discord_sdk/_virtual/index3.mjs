@@ -1,3 +1,0 @@
-var lodash_transform = {exports: {}};
-
-export { lodash_transform as __module };

@@ -1,3 +1,0 @@
-var eventemitter3 = {exports: {}};
-
-export { eventemitter3 as __module };

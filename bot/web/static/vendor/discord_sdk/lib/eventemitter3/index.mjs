@@ -1,5 +1,0 @@
-import EventEmitter from '../../_virtual/index.mjs';
-
-
-
-export { EventEmitter, EventEmitter as default };

@@ -1,3 +1,0 @@
-var version = "2.5.0";
-
-export { version };

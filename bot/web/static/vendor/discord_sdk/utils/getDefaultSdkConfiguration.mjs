@@ -1,7 +1,0 @@
-function getDefaultSdkConfiguration() {
-    return {
-        disableConsoleLogOverride: false,
-    };
-}
-
-export { getDefaultSdkConfiguration as default };
