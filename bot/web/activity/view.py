@@ -75,6 +75,9 @@ def game_view(record: GameRecord, code: str | None) -> dict[str, Any]:
     }
     if record.kind == "rota":
         view["tiles"] = rota_tiles(game)
+    else:  # each placed tile's two cells, so that the board draws its halves joined
+        placed = (placed_cells(entry.move) for entry in game.log)
+        view["pairs"] = [[cells[0][0], cells[1][0]] for cells in placed if cells]
     return view
 
 

@@ -227,7 +227,7 @@ function renderTray(g) {
   $("confirm").hidden = !myTurn();
   $("confirm").disabled = !move;
   $("confirm").dataset.move = move ? moveText(move) : "";
-  $("cancel").hidden = !myTurn() || exchange || !(picker.at || picker.tile != null || picker.cell != null);
+  $("cancel").hidden = !myTurn() || exchange || !picker.chosen();
   $("gains").replaceChildren(...(move && move.gains ? gainsLine(move) : []));
   renderSuggestions(exchange);
 }

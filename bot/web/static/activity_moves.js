@@ -115,6 +115,10 @@ export class AxioPicker {
     return reason(cell, board, this.moves);
   }
 
+  chosen() {
+    return this.tile !== null || this.cell !== null;
+  }
+
   current() {
     if (this.tile === null || this.other === null) return null;
     return this.find(this.cell, this.lead, this.other) || null;
@@ -194,6 +198,10 @@ export class RotaPicker {
 
   clear() {
     Object.assign(this, { at: null, turn: null, colour: null });
+  }
+
+  chosen() {
+    return this.at !== null;
   }
 
   here() {
