@@ -9,6 +9,7 @@ for tests that request it).
 from __future__ import annotations
 
 import asyncio
+import html
 import http.client
 import re
 import threading
@@ -16,7 +17,7 @@ import urllib.error
 import urllib.request
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import discord
 import pytest
@@ -70,7 +71,11 @@ def mover(page: PreviewPage, message: Json) -> str:
     """The member a public turn message calls on; it shows the table and offers My tiles."""
     assert not message["ephemeral"]
     assert filenames(message) == {"table.png"}
-    assert labels(message) == ["My tiles", "Close-up"]
+    assert labels(message) == [
+        "My tiles",
+        "Close-up",
+        "Game page",
+    ]  # no Board: SimCord cannot launch
     (name,) = [
         viewer["name"]
         for viewer in page.state["viewers"]
@@ -286,6 +291,58 @@ async def test_a_tournaments_table_thread_opens_in_the_preview_and_its_game_is_p
 
         with pytest.raises(urllib.error.URLError):  # #games' session closed: its server too
             await page.refresh()
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+
+
+async def test_each_member_opens_the_board_from_the_front_page(bot_settings: Settings):
+    """The front page's Open the board links: the Activity of #games as that member, signed
+    in through the SDK's mock (which only the playground's web app accepts), showing the
+    game and that member's own rack."""
+    import aiohttp
+
+    ready: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+    threads: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+    task = asyncio.create_task(serve(bot_settings, seconds=120, ready=ready, threads=threads))
+    await asyncio.wait({ready, task}, timeout=GIVE_UP_S, return_when=asyncio.FIRST_COMPLETED)
+    if task.done():
+        task.result()
+    try:
+        page = await PreviewPage.open(ready.result())
+        await page.run_command("axio new", game="axio", seats="2")
+        lobby = page.last_message()["id"]
+        await page.switch_viewer("Brook")
+        await page.click(lobby, "Join")
+        await page.switch_viewer("Ada")
+        await page.click(lobby, "Start")
+        assert "Board" not in labels(page.last_message())  # SimCord cannot launch it
+
+        front = await asyncio.to_thread(urllib.request.urlopen, threads.result(), timeout=60)
+        found = re.findall(r'class="board" href="([^"]+)"[^>]*>(\w+)</a>', front.read().decode())
+        assert [name for _, name in found] == list(MEMBERS)
+        link = html.unescape(dict((name, url) for url, name in found)["Brook"])
+        query = parse_qs(urlsplit(link).query)
+        brook = query["mock_user"][0]
+        async with aiohttp.ClientSession() as http:
+            async with http.get(link) as answer:
+                assert answer.status == 200
+                assert 'id="activity-config"' in await answer.text()
+            base = link.split("/activity?")[0]
+            body = {
+                "code": f"mock:{brook}:front-page",
+                **{key: query[key][0] for key in ("instance_id", "guild_id", "channel_id")},
+            }
+            async with http.post(f"{base}/activity/api/session", json=body) as answer:
+                assert answer.status == 200
+                session = await answer.json()
+            assert session["user_id"] == brook
+            params = {"session": session["session"], "instance_id": query["instance_id"][0]}
+            async with http.ws_connect(f"{base}/activity/ws", params=params) as ws:
+                state = await ws.receive_json(timeout=GIVE_UP_S)
+        assert state["type"] == "state" and state["game"]["kind"] == "axio"
+        assert [p["name"] for p in state["game"]["players"]] == ["Ada", "Brook"]
+        assert state["you"]["seat"] == 1 and len(state["you"]["tiles"]) == 5
     finally:
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
