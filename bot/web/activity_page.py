@@ -29,6 +29,10 @@ def activity_words() -> dict[str, Any]:
             "Start one with /axio new in this channel, then open the board again from the "
             "turn post's Board button."
         ),
+        "openAgain": _(
+            "Once it has started, open the board again: Board on the turn post, or the app's "
+            "Launch in Discord's App Launcher."
+        ),
         "you": _("you"),
         "yourTurn": _("Your turn"),
         "watching": _("You are watching: only the players see their own tiles."),

@@ -118,6 +118,9 @@ class Harness:
             {"access_token": "t", "session": token, "user_id": user, "locale": "en-US"}
         )
 
+    def public(self) -> dict[str, Any]:
+        return public_game(self.game, self.names, self.pairs)
+
     def state(self, user: str) -> str:
         seat = self.users.index(user) if user in self.users else None
         return json.dumps(

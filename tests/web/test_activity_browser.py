@@ -126,7 +126,7 @@ async def open_board(
     )
     await page.goto(f"{boards.client.make_url('/activity')}?{query}")
     try:
-        await page.wait_for_selector("#activity[data-move-count]", state="attached")
+        await page.wait_for_selector("#activity:not([aria-busy])", state="attached")
     except Exception:
         status = await page.locator("#status").text_content()
         raise AssertionError(f"{member.name}'s board did not open: {status!r} {errors}") from None
@@ -239,3 +239,16 @@ async def test_two_members_play_a_whole_game_by_tapping(
         assert await scores_shown(page) == expected
         assert page.errors == []
     assert_no_tiles(watched)
+
+
+async def test_a_channel_without_a_game_says_how_to_start_one(
+    table: Table,  # noqa: F811
+    boards: Boards,
+    browser: Any,
+):
+    page, frames = await open_board(browser, boards, table.ann, locale="de-DE")
+    await page.locator("#no-game:not([hidden])").wait_for()
+    said = await page.locator("#no-game").text_content()
+    assert "/axio new" in said and "`" not in said and "Spielbrett am Zugbeitrag" in said
+    assert await page.locator("#tray").is_hidden()
+    assert frames[0]["game"] is None and page.errors == []

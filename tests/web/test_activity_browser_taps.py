@@ -19,7 +19,7 @@ import pytest
 from aiohttp import web
 
 from tests.web.activity_page_alone import Harness
-from tests.web.activity_taps import most_taps
+from tests.web.activity_taps import boxes, most_taps, position_name
 from tests.web.browser import has_chromium, phone_page
 
 pytestmark = [
@@ -35,6 +35,20 @@ async def served(harness: Harness) -> tuple[web.AppRunner, int]:
     await runner.setup()
     await web.TCPSite(runner, "127.0.0.1", 0).start()
     return runner, runner.addresses[0][1]
+
+
+async def tap_where_no_move_goes(page, kind: str, harness: Harness) -> None:
+    """A touched cell no legal move uses says why, in words, and chooses nothing."""
+    if kind == "axio":
+        taken, why = "G7", "G7 is a printed colour space: never covered."
+    else:
+        x, y, _corners = harness.public()["tiles"][0]
+        taken = position_name(x, y)
+        why = f"A tile already lies at {taken}."
+    box = (await boxes(page, "data-cell" if kind == "axio" else "data-position"))[taken]
+    await page.mouse.click(box[0] + box[2] / 2, box[1] + box[3] / 2)
+    assert await page.locator("#status").text_content() == why
+    assert await page.locator("#confirm").is_disabled()
 
 
 @pytest.mark.parametrize("kind", ["axio", "rota"])
@@ -58,6 +72,7 @@ async def test_every_legal_move_is_a_few_taps_away(kind):
                 moves = [str(m) for m in harness.game.legal_moves()]
                 assert len(moves) > 20
                 most = max(most, await most_taps(page, kind, moves))
+            await tap_where_no_move_goes(page, kind, harness)
             assert errors == []
     finally:
         await runner.cleanup()

@@ -127,13 +127,14 @@ function render() {
   $("activity").removeAttribute("aria-busy");
   const g = game();
   $("no-game").hidden = Boolean(g) || !state;
+  $("activity").classList.toggle("empty", Boolean(state) && !g);
   if (!g) {
     $("tray").hidden = true;
     $("board").replaceChildren();
     $("players").replaceChildren();
-    if (state) {
-      $("no-game-title").textContent = state.note || words.noGame;
-      $("no-game-how").textContent = words.howToStart;
+    if (state) { // the server's note is Discord's text: its markdown marks are dropped here
+      $("no-game-title").textContent = state.note ? state.note.replace(/[`*]/g, "") : words.noGame;
+      $("no-game-how").textContent = state.note ? words.openAgain : words.howToStart;
     }
     showStatus();
     return;

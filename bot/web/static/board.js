@@ -111,6 +111,7 @@ function drawAxio(svg, board, joined, marks, ghost, targets) {
     const ch = board[i];
     if (ch === "#") continue;
     const { x, y } = box(i);
+    if (ch !== ".") el("rect", { x, y, width: S, height: S, fill: "none", "data-cell": cellName(i) }, svg);
     if (ch === "." ) {
       el("rect", { x: x + g, y: y + g, width: S - 2 * g, height: S - 2 * g, rx: 1.2, fill: C.well, "data-cell": cellName(i) }, svg);
     } else if (ch === "x") {
@@ -215,8 +216,8 @@ export function openPositions(tiles) {
   return [...open.values()];
 }
 
-function drawRotaTile(svg, x, y, tileText, faint) {
-  const group = el("g", faint ? { opacity: 0.45, class: "ghost" } : {}, svg);
+function drawRotaTile(svg, x, y, tileText, faint, name = null) {
+  const group = el("g", faint ? { opacity: 0.45, class: "ghost" } : name ? { "data-position": name } : {}, svg);
   el("rect", { x, y, width: S, height: S, fill: C.face, stroke: C.rotaEdge, "stroke-width": 0.2 }, group);
   const r = 0.44 * S, reach = r / (1 + Math.SQRT2);
   const at = [[x, y, 1, 1], [x + S, y, -1, 1], [x + S, y + S, -1, -1], [x, y + S, 1, -1]];
@@ -254,7 +255,7 @@ function drawRota(svg, tiles, running, marks, ghost, targets) {
       "stroke-dasharray": target ? "none" : "1 1", class: target ? "target" : "open", "data-position": positionName(x, y) }, svg);
     text(svg, px + S / 2, py + S / 2, positionName(x, y), 2.6, target ? C.text : C.muted);
   }
-  for (const [x, y, tileText] of tiles) drawRotaTile(svg, ...at(x, y), tileText, false);
+  for (const [x, y, tileText] of tiles) drawRotaTile(svg, ...at(x, y), tileText, false, positionName(x, y));
   if (ghost) drawRotaTile(svg, ...at(...ghost.at), ghost.corners, !targets);
   if (ghost && targets) {
     const [px, py] = at(...ghost.at);
