@@ -9,6 +9,7 @@ for tests that request it).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 import http.client
 import re
@@ -252,17 +253,27 @@ def location(url: str) -> tuple[int, str]:
         connection.close()
 
 
-async def test_a_tournaments_table_thread_opens_in_the_preview_and_its_game_is_played(
-    bot_settings: Settings,
-):
+@contextlib.asynccontextmanager
+async def with_front_page(settings: Settings) -> AsyncIterator[tuple[str, str]]:
+    """The playground served from this test's loop: the preview's and the front page's URLs."""
     ready: asyncio.Future[str] = asyncio.get_running_loop().create_future()
     threads: asyncio.Future[str] = asyncio.get_running_loop().create_future()
-    task = asyncio.create_task(serve(bot_settings, seconds=120, ready=ready, threads=threads))
+    task = asyncio.create_task(serve(settings, seconds=120, ready=ready, threads=threads))
     await asyncio.wait({ready, task}, timeout=GIVE_UP_S, return_when=asyncio.FIRST_COMPLETED)
     if task.done():
         task.result()
     try:
-        page = await PreviewPage.open(ready.result())
+        yield ready.result(), threads.result()
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+
+
+async def test_a_tournaments_table_thread_opens_in_the_preview_and_its_game_is_played(
+    bot_settings: Settings,
+):
+    async with with_front_page(bot_settings) as (preview, front_page):
+        page = await PreviewPage.open(preview)
         await page.run_command("axio tournament new", game="axio", format="swiss", rounds="1")
         for name in MEMBERS[1:]:
             await page.switch_viewer(name)
@@ -270,12 +281,10 @@ async def test_a_tournaments_table_thread_opens_in_the_preview_and_its_game_is_p
         await page.switch_viewer(MANAGER)
         await page.run_command("axio tournament start")
 
-        front = await asyncio.to_thread(urllib.request.urlopen, threads.result(), timeout=60)
+        front = await asyncio.to_thread(urllib.request.urlopen, front_page, timeout=60)
         listed = re.findall(r'href="open/(\d+)">🧵 ([^<]+)</a>', front.read().decode())
         table = next((tid, name) for tid, name in listed if f"{MANAGER}" in name)
-        status, preview_url = await asyncio.to_thread(
-            location, threads.result() + f"open/{table[0]}"
-        )
+        status, preview_url = await asyncio.to_thread(location, front_page + f"open/{table[0]}")
         assert status == 302
 
         thread = await PreviewPage.open(preview_url)
@@ -291,9 +300,6 @@ async def test_a_tournaments_table_thread_opens_in_the_preview_and_its_game_is_p
 
         with pytest.raises(urllib.error.URLError):  # #games' session closed: its server too
             await page.refresh()
-    finally:
-        task.cancel()
-        await asyncio.gather(task, return_exceptions=True)
 
 
 async def test_each_member_opens_the_board_from_the_front_page(bot_settings: Settings):
@@ -302,14 +308,8 @@ async def test_each_member_opens_the_board_from_the_front_page(bot_settings: Set
     game and that member's own rack."""
     import aiohttp
 
-    ready: asyncio.Future[str] = asyncio.get_running_loop().create_future()
-    threads: asyncio.Future[str] = asyncio.get_running_loop().create_future()
-    task = asyncio.create_task(serve(bot_settings, seconds=120, ready=ready, threads=threads))
-    await asyncio.wait({ready, task}, timeout=GIVE_UP_S, return_when=asyncio.FIRST_COMPLETED)
-    if task.done():
-        task.result()
-    try:
-        page = await PreviewPage.open(ready.result())
+    async with with_front_page(bot_settings) as (preview, front_page):
+        page = await PreviewPage.open(preview)
         await page.run_command("axio new", game="axio", seats="2")
         lobby = page.last_message()["id"]
         await page.switch_viewer("Brook")
@@ -318,7 +318,7 @@ async def test_each_member_opens_the_board_from_the_front_page(bot_settings: Set
         await page.click(lobby, "Start")
         assert "Board" not in labels(page.last_message())  # SimCord cannot launch it
 
-        front = await asyncio.to_thread(urllib.request.urlopen, threads.result(), timeout=60)
+        front = await asyncio.to_thread(urllib.request.urlopen, front_page, timeout=60)
         found = re.findall(r'class="board" href="([^"]+)"[^>]*>(\w+)</a>', front.read().decode())
         assert [name for _, name in found] == list(MEMBERS)
         link = html.unescape(dict((name, url) for url, name in found)["Brook"])
@@ -343,6 +343,3 @@ async def test_each_member_opens_the_board_from_the_front_page(bot_settings: Set
         assert state["type"] == "state" and state["game"]["kind"] == "axio"
         assert [p["name"] for p in state["game"]["players"]] == ["Ada", "Brook"]
         assert state["you"]["seat"] == 1 and len(state["you"]["tiles"]) == 5
-    finally:
-        task.cancel()
-        await asyncio.gather(task, return_exceptions=True)

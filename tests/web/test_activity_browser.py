@@ -17,20 +17,10 @@ from urllib.parse import urlencode
 import pytest
 
 from bot.config import Settings
-from tests.bot.conftest import (  # noqa: F401  (the bot tests' fixtures)
-    bot_clock,
-    guild_locale,
-    simcord_bot,
-    table,
-)
-from tests.bot.conftest import bot_settings as plain_settings  # noqa: F401
+from tests.bot import conftest as bot_tests
 from tests.bot.table import Table
-from tests.web.activity_harness import (
-    Boards,
-    activity_settings,
-    discord_standin,  # noqa: F401
-    serve_activity,
-)
+from tests.web import activity_harness
+from tests.web.activity_harness import Boards, activity_settings, serve_activity
 from tests.web.activity_taps import tap_move
 from tests.web.browser import CHROMIUM, PHONE, has_chromium
 from tests.web.discord_standin import DiscordStandIn
@@ -47,13 +37,23 @@ CUT = 4000
 TYPED_AT = 5
 
 
+# The bot tests' table on SimCord, and the Activity's stand-in for Discord.
+bot_clock, guild_locale, simcord_bot = (
+    bot_tests.bot_clock,
+    bot_tests.guild_locale,
+    bot_tests.simcord_bot,
+)
+table, plain_settings = bot_tests.table, bot_tests.bot_settings
+discord_standin = activity_harness.discord_standin
+
+
 @pytest.fixture
-def bot_settings(plain_settings, discord_standin) -> Settings:  # noqa: F811
+def bot_settings(plain_settings, discord_standin) -> Settings:
     return activity_settings(plain_settings, discord_standin)
 
 
 @pytest.fixture
-async def boards(table: Table, discord_standin: DiscordStandIn) -> AsyncIterator[Boards]:  # noqa: F811
+async def boards(table: Table, discord_standin: DiscordStandIn) -> AsyncIterator[Boards]:
     served = await serve_activity(table, discord_standin, mock=True)
     yield served
     await served.close()
@@ -147,7 +147,7 @@ async def scores_shown(page: Any) -> list[list[int]]:
     )
 
 
-async def start_game(table: Table, kind: str) -> None:  # noqa: F811
+async def start_game(table: Table, kind: str) -> None:
     lobby = (await table.slash(table.ann, "axio new", game=kind)).response
     await table.click(table.ben, lobby, label="Join")
     await table.click(table.ann, lobby, label="Start")
@@ -181,7 +181,7 @@ def assert_no_tiles(frames: list[dict[str, Any]]) -> None:
 
 @pytest.mark.parametrize("kind", ["axio", "rota"])
 async def test_two_members_play_a_whole_game_by_tapping(
-    table: Table,  # noqa: F811
+    table: Table,
     boards: Boards,
     browser: Any,
     kind: str,
@@ -242,7 +242,7 @@ async def test_two_members_play_a_whole_game_by_tapping(
 
 
 async def test_a_channel_without_a_game_says_how_to_start_one(
-    table: Table,  # noqa: F811
+    table: Table,
     boards: Boards,
     browser: Any,
 ):

@@ -6,7 +6,7 @@
 // SDK's DiscordSDKMock stands in, with codes the server accepts only when told to.
 
 import { DiscordSDK, DiscordSDKMock } from "./vendor/discord_sdk.mjs";
-import { COLOURS, TILE, boardPoint, drawPosition, joinedCells, symbol, tilePicture } from "./board.js";
+import { COLOURS, boardPoint, colourDisc, drawPosition, joinedCells, tilePicture } from "./board.js";
 import { AxioPicker, RotaPicker, axioMoveWords, handTile, moveText, rackTile, rotaMoveWords, turnedTile } from "./activity_moves.js";
 
 const config = JSON.parse(document.getElementById("activity-config").textContent);
@@ -178,24 +178,13 @@ function renderPlayers(g) {
     player.scores.forEach((score, colour) => {
       const chip = document.createElement("span");
       chip.className = `score${score === low ? " low" : ""}`;
-      chip.append(colourDot(COLOURS[colour]), String(score));
+      chip.append(colourDisc(COLOURS[colour]), String(score));
       chip.title = `${words.colours[COLOURS[colour]]} ${score}`;
       scores.append(chip);
     });
     item.append(name, scores);
     return item;
   }));
-}
-
-function colourDot(colour) {
-  const ns = "http://www.w3.org/2000/svg", svg = document.createElementNS(ns, "svg");
-  svg.setAttribute("viewBox", "0 0 10 10");
-  svg.setAttribute("aria-hidden", "true");
-  const disc = document.createElementNS(ns, "circle");
-  for (const [k, v] of Object.entries({ cx: 5, cy: 5, r: 5, fill: TILE[colour] })) disc.setAttribute(k, v);
-  svg.append(disc);
-  symbol(svg, colour, 5, 5, 3.2);
-  return svg;
 }
 
 function renderBoard(g) {
@@ -285,7 +274,7 @@ function rotaChoices() {
   colours.className = "colours";
   colours.setAttribute("aria-label", words.nameColour);
   for (const colour of COLOURS) {
-    const node = button([colourDot(colour)], () => { picker.setColour(colour); render(); }, "colour");
+    const node = button([colourDisc(colour)], () => { picker.setColour(colour); render(); }, "colour");
     node.setAttribute("aria-label", words.colours[colour]);
     node.setAttribute("aria-pressed", String(picker.colour === colour));
     node.dataset.colour = colour;
@@ -313,7 +302,7 @@ function gainsLine(move) {
     if (!points) continue;
     const chip = document.createElement("span");
     chip.className = "gain";
-    chip.append(colourDot(colour), fill(words.points, { points }));
+    chip.append(colourDisc(colour), fill(words.points, { points }));
     parts.push(chip);
   }
   if (parts.length === 1) parts.push(words.noPoints);

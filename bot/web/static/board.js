@@ -328,6 +328,14 @@ export function marksAt(game, index) {
 
 export { cellName as axioCellName, COLUMNS };
 
+// A colour's disc with its symbol, as the scores' headings and chips show it.
+export function colourDisc(colour) {
+  const svg = el("svg", { viewBox: "0 0 10 10", "aria-hidden": "true" });
+  el("circle", { cx: 5, cy: 5, r: 5, fill: TILE[colour] }, svg);
+  symbol(svg, colour, 5, 5, 3.2);
+  return svg;
+}
+
 // A rack's AXIO tile (two halves side by side) or a Rota tile by itself, for buttons.
 export function tilePicture(kind, tile) {
   const svg = el("svg", { "aria-hidden": "true", focusable: "false" });
