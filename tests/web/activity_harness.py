@@ -142,6 +142,13 @@ class BoardSocket:
             if move_count is None or (game is not None and game["move_count"] >= move_count):
                 return message
 
+    async def showing(self, move_count: int) -> dict[str, Any]:
+        """The state at `move_count` (or later): the last one received, or the next."""
+        states = [m for m in self.received if m["type"] == "state" and m["game"] is not None]
+        if states and states[-1]["game"]["move_count"] >= move_count:
+            return states[-1]
+        return await self.state(move_count)
+
     async def error(self) -> dict[str, Any]:
         while True:
             message = await self.message()
@@ -190,10 +197,12 @@ def replay_to(record: GameRecord, move_count: int) -> Any:
     return game
 
 
-async def serve_activity(table: Table, standin: DiscordStandIn, *, mock: bool) -> Boards:
+async def serve_activity(
+    table: Table, standin: DiscordStandIn, *, mock: bool, **options: Any
+) -> Boards:
     """The bot's Activity served from this task, as the playground serves it."""
     assert table.bot.axio_activity is not None
-    app = create_app(table.bot.repo, activity=table.bot.axio_activity, mock_discord=mock)
+    app = create_app(table.bot.repo, activity=table.bot.axio_activity, mock_discord=mock, **options)
     client = TestClient(TestServer(app))
     await client.start_server()
     return Boards(table, standin, client)

@@ -183,3 +183,14 @@ def test_the_client_secret_is_never_shown():
     __, error = load_settings(discord_client_id="12ab", discord_client_secret="s3cr3t-xyz")
     assert error is not None and "DISCORD_CLIENT_ID" in error and "s3cr3t-xyz" not in error
     assert not Settings(_env_file=None, discord_client_id="1234567890").activity_on
+
+
+async def test_discord_opens_the_root_and_is_sent_on_to_the_page(table: Table, boards: Boards):  # noqa: F811
+    query = {"instance_id": "i-42", "frame_id": "f-1", "channel_id": "5", "guild_id": "6"}
+    async with boards.client.get("/", params=query, allow_redirects=False) as answer:
+        assert answer.status == 302
+        location = answer.headers["Location"]
+    assert location.startswith("/activity?") and "instance_id=i-42" in location
+    assert "frame_id=f-1" in location
+    async with boards.client.get("/", allow_redirects=False) as answer:
+        assert answer.status == 404

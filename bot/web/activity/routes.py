@@ -40,7 +40,7 @@ ACTIVITY_KEY = web.AppKey("activity", Activity)
 FRAMED_BY_DISCORD = {
     "Content-Security-Policy": (
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self' https://discord.com; base-uri 'none'; form-action 'none'; "
+        "connect-src 'self'; base-uri 'none'; form-action 'none'; "
         "frame-ancestors 'self' https://discord.com https://*.discord.com "
         "https://*.discordsays.com"
     ),
@@ -59,11 +59,20 @@ class ActivityRoutes:
 
     def add_to(self, app: web.Application) -> None:
         app[ACTIVITY_KEY] = self.activity
+        app.router.add_get("/", self.launched)
         app.router.add_get("/activity", self.page)
         app.router.add_post("/activity/api/session", self.sign_in)
         app.router.add_get("/activity/ws", self.socket)
         app.on_shutdown.append(lambda app: self.activity.close_boards())
         app.on_cleanup.append(lambda app: self.identity.close())
+
+    async def launched(self, request: web.Request) -> web.Response:
+        """Discord opens the Activity at the URL mapping's root (`/?instance_id=…&frame_id=…`):
+        on to the page, with the same query. Any other root request is the plain 404."""
+        if "frame_id" not in request.query and "instance_id" not in request.query:
+            raise web.HTTPNotFound()
+        where = f"/activity?{request.query_string}"
+        return web.Response(status=302, headers={"Location": where, "Cache-Control": "no-store"})
 
     async def page(self, request: web.Request) -> web.Response:
         """The Activity's page (activity.html), which signs in and opens the board."""

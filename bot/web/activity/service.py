@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 from collections import OrderedDict
 from typing import Any, Protocol
 
@@ -94,6 +95,18 @@ class Activity:
         self.boards: set[OpenBoard] = set()
         self._codes: OrderedDict[int, str | None] = OrderedDict()
         self._gameless: set[asyncio.Event] = set()
+        self._home = contextvars.copy_context()  # the bot's, made in its setup_hook
+
+    async def play(
+        self, record: GameRecord, move: Any, *, seat: int, expected: int
+    ) -> tuple[GameRecord, PlayResult]:
+        """A member's move on the bot's one path, run in the bot's own context (where the
+        Activity was made) like a command's: what it starts (the channel's post, the
+        computers after it) is the bot's work, wherever the socket was served from. A
+        socket that closes meanwhile does not cancel a move being stored."""
+        work = self.mover.play(record, move, seat=seat, expected=expected)
+        task = asyncio.get_running_loop().create_task(work, context=self._home.copy())
+        return await asyncio.shield(task)
 
     def moved(self, game_id: int) -> None:
         """A move (or a start, or an ending) of this game was stored in this process."""

@@ -209,9 +209,7 @@ class Board:
             return
         with speaking(self.session.language):
             parsed = parse_player_move(game, text)
-        record, __ = await self.activity.mover.play(
-            record, parsed, seat=seat.seat, expected=expected
-        )
+        record, __ = await self.activity.play(record, parsed, seat=seat.seat, expected=expected)
         self.activity.latest.keep(record)
         await self.show(record)
 

@@ -75,9 +75,8 @@ def game_view(record: GameRecord, code: str | None) -> dict[str, Any]:
     }
     if record.kind == "rota":
         view["tiles"] = rota_tiles(game)
-    else:  # each placed tile's two cells, so that the board draws its halves joined
-        placed = (placed_cells(entry.move) for entry in game.log)
-        view["pairs"] = [[cells[0][0], cells[1][0]] for cells in placed if cells]
+    else:  # each placed tile's two cells (board indices), so its halves are drawn joined
+        view["pairs"] = [[a, b] for a, b in game.tiles]  # type: ignore[attr-defined]
     return view
 
 
