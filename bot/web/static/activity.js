@@ -105,13 +105,17 @@ function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
 
+let told = false; // the status line holds the server's refusal: kept through the state after it
+
 function receive(message) {
   if (message.type === "state") {
     state = message;
-    note = null;
+    if (!told) note = null;
+    told = false;
     render();
   } else if (message.type === "error") {
     note = message.message;
+    told = true; // a stale move's refusal comes with the fresh state it refers to
     $("confirm").disabled = !(picker && picker.current()) && !answer;
     showStatus();
   }
@@ -218,7 +222,7 @@ function renderTray(g) {
   $("confirm").disabled = !move;
   $("confirm").dataset.move = move ? moveText(move) : "";
   $("cancel").hidden = !myTurn() || exchange || !picker.chosen();
-  $("gains").replaceChildren(...(move && move.gains ? gainsLine(move) : []));
+  $("gains").replaceChildren(...(move && move.gains && !exchange ? gainsLine(move) : []));
   renderSuggestions(exchange);
 }
 
@@ -285,14 +289,17 @@ function rotaChoices() {
 }
 
 function exchangeChoices() {
-  return ["exchange", "keep"].map((word) => {
+  const answers = document.createElement("div");
+  answers.className = "answers";
+  for (const word of ["exchange", "keep"]) {
     const entry = (you().moves || []).find((m) => moveText(m) === word);
     const node = button(words[word], () => { answer = entry; render(); }, "answer");
     node.setAttribute("aria-pressed", String(answer === entry && Boolean(entry)));
     node.dataset.answer = word;
     node.disabled = !entry;
-    return node;
-  });
+    answers.append(node);
+  }
+  return [answers];
 }
 
 function gainsLine(move) {
