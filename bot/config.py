@@ -178,21 +178,15 @@ class Settings(BaseSettings):
     @classmethod
     def _web_address(cls, value: object) -> object:
         """Empty is unset; else an http(s) address, kept without its trailing slash."""
-        if value is None or (isinstance(value, str) and not value.strip()):
-            return None
-        text = str(value).strip()
-        parts = urlsplit(text)
-        if parts.scheme not in ("http", "https") or not parts.netloc or parts.query:
-            raise ValueError(f"must be an address like https://axio.example.org, not {text[:80]!r}")
-        return text.rstrip("/")
+        return _http_address(value, "https://axio.example.org")
 
     @field_validator("discord_client_id", mode="before")
     @classmethod
     def _application_id(cls, value: object) -> object:
         """Empty is unset; else the application's snowflake, digits only."""
-        if value is None or (isinstance(value, str) and not value.strip()):
+        text = _text_or_unset(value)
+        if text is None:
             return None
-        text = str(value).strip()
         if not text.isdecimal() or len(text) > 20:
             raise ValueError("must be the application's id, a number like 1234567890123456789")
         return text
@@ -205,19 +199,33 @@ class Settings(BaseSettings):
     @field_validator("discord_api", mode="before")
     @classmethod
     def _api_address(cls, value: object) -> object:
-        text = str(value).strip().rstrip("/")
-        parts = urlsplit(text)
-        if parts.scheme not in ("http", "https") or not parts.netloc or parts.query:
-            raise ValueError(
-                f"must be an address like https://discord.com/api/v10, not {text[:80]!r}"
-            )
-        return text
+        """Empty is the default; else an http(s) address, kept without its trailing slash."""
+        default = "https://discord.com/api/v10"
+        return _http_address(value, default) or default
 
     @field_validator("metrics_port", "web_port", mode="before")
     @classmethod
     def _port_or_off(cls, value: object) -> object:
         """An empty METRICS_PORT= (as in .env.example) is off, not an error."""
         return None if isinstance(value, str) and not value.strip() else value
+
+
+def _text_or_unset(value: object) -> str | None:
+    """A setting's text, or None when it is empty (compose and .env.example pass `X=`)."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    return str(value).strip()
+
+
+def _http_address(value: object, example: str) -> str | None:
+    """An http(s) address without its trailing slash, or None when empty."""
+    text = _text_or_unset(value)
+    if text is None:
+        return None
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query:
+        raise ValueError(f"must be an address like {example}, not {text[:80]!r}")
+    return text.rstrip("/")
 
 
 def _one_of(value: object, allowed: tuple[str, ...], case: Callable[[str], str]) -> str:

@@ -68,12 +68,18 @@ def ranked_suggestions(game: TileGame, moves: list[ScoredMove] | None = None) ->
     return sorted(found, key=Suggestion.sort_key)
 
 
-def best_moves(game: TileGame, count: int = SUGGESTIONS, pick: Any = None) -> list[Suggestion]:
+def best_moves(
+    game: TileGame,
+    count: int = SUGGESTIONS,
+    pick: Any = None,
+    moves: list[ScoredMove] | None = None,
+) -> list[Suggestion]:
     """The best `count` different placements in SUGGESTED_ORDER, with the computer's
-    choice `pick` (a move; None when there is none) among them."""
+    choice `pick` (a move; None when there is none) among them; from `moves` when the
+    caller has scored them already (the Activity lists them all too)."""
     if getattr(game, "phase", "place") != "place":
         return []
-    ranked = ranked_suggestions(game)
+    ranked = ranked_suggestions(game, moves)
     chosen = [s for s in ranked if pick is not None and s.scored.move == pick][:1]
     taken = {placement(s.scored.move) for s in chosen}
     for suggestion in ranked:

@@ -4,6 +4,9 @@ an open socket as the bot's work), and Discord's sign-in played by the local sta
 
 Every message a board receives passes `check_private`: a member sees only their own seat's
 tiles, exactly those of the stored game at that move, and a watcher none.
+
+A test module takes the fixtures with `from tests.web.activity_harness import *`: the bot
+tests' table with the Activity on (`bot_settings`), the stand-in, and `boards`.
 """
 
 from __future__ import annotations
@@ -24,6 +27,13 @@ from bot.web.activity.view import own_tiles
 from bot.web.app import create_app
 from engine import game_class
 from storage import GameRecord
+from tests.bot.conftest import (
+    bot_clock,
+    guild_locale,
+    simcord_bot,
+    table,
+)
+from tests.bot.conftest import bot_settings as plain_settings
 from tests.bot.table import Table
 from tests.web.discord_standin import APPLICATION_ID, BOT_TOKEN, CLIENT_SECRET, DiscordStandIn
 
@@ -37,12 +47,39 @@ GAME_KEYS = {
 """All a state's public `game` may hold: nothing of a rack, a hand, the bag or a stack."""
 
 
+__all__ = [
+    "boards",
+    "bot_clock",
+    "bot_settings",
+    "discord_standin",
+    "guild_locale",
+    "plain_settings",
+    "simcord_bot",
+    "table",
+]  # fmt: skip
+"""The fixtures a test module takes."""
+
+
 @pytest.fixture
 async def discord_standin() -> AsyncIterator[DiscordStandIn]:
     standin = DiscordStandIn()
     await standin.start()
     yield standin
     await standin.close()
+
+
+@pytest.fixture
+def bot_settings(plain_settings: Settings, discord_standin: DiscordStandIn) -> Settings:
+    return activity_settings(plain_settings, discord_standin)
+
+
+@pytest.fixture
+async def boards(table: Table, discord_standin: DiscordStandIn) -> AsyncIterator[Boards]:
+    """The Activity served, the guard's per-address limit lifted (every board here comes
+    from one loopback address; the limit is guard.py's and tested with the pages)."""
+    served = await serve_activity(table, discord_standin, mock=False, rate=1e6, burst=1e6)
+    yield served
+    await served.close()
 
 
 def activity_settings(settings: Settings, standin: DiscordStandIn) -> Settings:

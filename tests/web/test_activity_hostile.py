@@ -5,45 +5,21 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
 
 import aiohttp
 import pytest
 
-from bot.config import Settings
 from storage import GameRecord
-from tests.bot.conftest import (  # noqa: F401  (the bot tests' fixtures)
-    bot_clock,
-    guild_locale,
-    simcord_bot,
-    table,
-)
-from tests.bot.conftest import bot_settings as plain_settings  # noqa: F401
 from tests.bot.table import Table
 from tests.waiting import eventually
+from tests.web.activity_harness import *  # noqa: F403  (the fixtures: see its docstring)
 from tests.web.activity_harness import (
     Boards,
     BoardSocket,
-    activity_settings,
-    discord_standin,  # noqa: F401
-    serve_activity,
     start_game,
 )
-from tests.web.discord_standin import DiscordStandIn
 
 DROPPED = 1000
-
-
-@pytest.fixture
-def bot_settings(plain_settings, discord_standin) -> Settings:  # noqa: F811
-    return activity_settings(plain_settings, discord_standin)
-
-
-@pytest.fixture
-async def boards(table: Table, discord_standin: DiscordStandIn) -> AsyncIterator[Boards]:  # noqa: F811
-    served = await serve_activity(table, discord_standin, mock=False, rate=1e6, burst=1e6)
-    yield served
-    await served.close()
 
 
 async def a_game(at: Table, boards: Boards) -> tuple[GameRecord, BoardSocket, BoardSocket]:
@@ -59,7 +35,7 @@ async def unchanged(at: Table, record: GameRecord) -> None:
     assert now.move_count == record.move_count and now.game.log == record.game.log
 
 
-async def test_an_unknown_session_is_told_and_closed(table: Table, boards: Boards):  # noqa: F811
+async def test_an_unknown_session_is_told_and_closed(table: Table, boards: Boards):
     board = await boards.connect(table.ann, "forged-session-token", "i-1")
     refused = await board.error()
     assert refused["code"] == "session" and "open the board again" in refused["message"]
@@ -67,7 +43,7 @@ async def test_an_unknown_session_is_told_and_closed(table: Table, boards: Board
     assert closing.type == aiohttp.WSMsgType.CLOSE and closing.data == 4401
 
 
-async def test_a_session_used_from_another_instance_is_closed(table: Table, boards: Boards):  # noqa: F811
+async def test_a_session_used_from_another_instance_is_closed(table: Table, boards: Boards):
     instance = boards.instance(table.ann)
     status, answer = await boards.sign_in(table.ann, instance)
     assert status == 200
@@ -78,7 +54,7 @@ async def test_a_session_used_from_another_instance_is_closed(table: Table, boar
     assert closing.type == aiohttp.WSMsgType.CLOSE and closing.data == 4403
 
 
-async def test_moves_not_the_members_to_make_change_nothing(table: Table, boards: Boards):  # noqa: F811
+async def test_moves_not_the_members_to_make_change_nothing(table: Table, boards: Boards):
     record, mover, waiter = await a_game(table, boards)
     watcher = await boards.open(table.cat)
     move = str(record.game.legal_moves()[0])
@@ -102,7 +78,7 @@ async def test_moves_not_the_members_to_make_change_nothing(table: Table, boards
     await unchanged(table, record)
 
 
-async def test_a_move_sent_twice_is_applied_once(table: Table, boards: Boards):  # noqa: F811
+async def test_a_move_sent_twice_is_applied_once(table: Table, boards: Boards):
     record, mover, __ = await a_game(table, boards)
     move = str(record.game.legal_moves()[0])
     await mover.move(move, record.move_count)
@@ -130,7 +106,7 @@ async def test_a_move_sent_twice_is_applied_once(table: Table, boards: Boards): 
         '{"type": "launch-missiles"}',
     ],
 )
-async def test_malformed_messages_are_answered_bad(table: Table, boards: Boards, sent: str):  # noqa: F811
+async def test_malformed_messages_are_answered_bad(table: Table, boards: Boards, sent: str):
     record, mover, __ = await a_game(table, boards)
     await mover.ws.send_str(sent)
     said = await mover.error()
@@ -140,7 +116,7 @@ async def test_malformed_messages_are_answered_bad(table: Table, boards: Boards,
     await unchanged(table, record)
 
 
-async def test_an_oversized_message_closes_the_connection(table: Table, boards: Boards):  # noqa: F811
+async def test_an_oversized_message_closes_the_connection(table: Table, boards: Boards):
     record, mover, __ = await a_game(table, boards)
     move = str(record.game.legal_moves()[0])
     huge = {"type": "move", "move": move, "expected": record.move_count, "pad": "x" * 1_000_000}
@@ -150,7 +126,7 @@ async def test_an_oversized_message_closes_the_connection(table: Table, boards: 
     await unchanged(table, record)
 
 
-async def test_rapid_fire_is_rate_limited_per_session(table: Table, boards: Boards):  # noqa: F811
+async def test_rapid_fire_is_rate_limited_per_session(table: Table, boards: Boards):
     record, __, waiter = await a_game(table, boards)
     for __ in range(200):
         await waiter.send({"type": "refresh"})
@@ -162,7 +138,7 @@ async def test_rapid_fire_is_rate_limited_per_session(table: Table, boards: Boar
 
 
 async def test_a_member_never_sees_another_members_tiles_after_reconnecting(
-    table: Table,  # noqa: F811
+    table: Table,
     boards: Boards,
 ):
     record, mover, waiter = await a_game(table, boards)
@@ -178,8 +154,18 @@ async def test_a_member_never_sees_another_members_tiles_after_reconnecting(
     assert state["you"]["seat"] != seen_before["seat"]
 
 
+def served() -> set[asyncio.Task]:
+    """The server's tasks: its connections' (aiohttp's request handlers) and boards'."""
+    return {
+        task
+        for task in asyncio.all_tasks()
+        if task.get_name() == "activity board"
+        or "RequestHandler" in getattr(task.get_coro(), "__qualname__", "")
+    }
+
+
 async def test_a_thousand_connections_opened_and_dropped_leave_nothing_behind(
-    table: Table,  # noqa: F811
+    table: Table,
     boards: Boards,
 ):
     await start_game(table, "ann", "ben")
@@ -187,7 +173,7 @@ async def test_a_thousand_connections_opened_and_dropped_leave_nothing_behind(
     instance = boards.instance(table.ann)
     __, answer = await boards.sign_in(table.ann, instance)
     url = boards.client.make_url("/activity/ws")
-    before = set(asyncio.all_tasks())  # the bot's, the server's and this test's
+    before = served()  # the boards' own client's connection
     for batch in range(DROPPED // 100):
         async with aiohttp.ClientSession() as session:  # closed: each socket dropped
             opened = []
@@ -197,7 +183,8 @@ async def test_a_thousand_connections_opened_and_dropped_leave_nothing_behind(
                 opened.append(await session.ws_connect(url, params=query))
             first = await asyncio.wait_for(opened[1].receive(), 30)
             assert json.loads(first.data)["type"] == "state"
+            assert len(served() - before) >= 100  # what must go once they are dropped
     await eventually(lambda: not activity.boards, "every dropped board forgotten")
     await eventually(lambda: not activity.live._queues, "no game watched")
-    await eventually(lambda: not asyncio.all_tasks() - before, "no task left behind")
+    await eventually(lambda: not served() - before, "no connection's task left behind")
     assert len(activity.sessions) == 1

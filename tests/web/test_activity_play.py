@@ -6,43 +6,17 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import AsyncIterator
 from types import SimpleNamespace
 from typing import Any
 
-import pytest
-
 import bot.table.lobby
-from bot.config import Settings
 from storage import GameRecord
-from tests.bot.conftest import (  # noqa: F401  (the bot tests' fixtures)
-    bot_clock,
-    guild_locale,
-    simcord_bot,
-    table,
-)
-from tests.bot.conftest import bot_settings as plain_settings  # noqa: F401
 from tests.bot.table import Table, components, filenames, text_of
+from tests.web.activity_harness import *  # noqa: F403  (the fixtures: see its docstring)
 from tests.web.activity_harness import (
     Boards,
-    activity_settings,
-    discord_standin,  # noqa: F401
-    serve_activity,
     start_game,
 )
-from tests.web.discord_standin import DiscordStandIn
-
-
-@pytest.fixture
-def bot_settings(plain_settings, discord_standin) -> Settings:  # noqa: F811
-    return activity_settings(plain_settings, discord_standin)
-
-
-@pytest.fixture
-async def boards(table: Table, discord_standin: DiscordStandIn) -> AsyncIterator[Boards]:  # noqa: F811
-    served = await serve_activity(table, discord_standin, mock=False)
-    yield served
-    await served.close()
 
 
 def first_move(record: GameRecord) -> str:
@@ -76,7 +50,7 @@ def post_shape(message: Any, record: GameRecord) -> str:
 
 
 async def test_a_board_move_makes_the_same_turn_post_as_axio_play(
-    table: Table,  # noqa: F811
+    table: Table,
     boards: Boards,
     monkeypatch,
 ):
@@ -107,7 +81,7 @@ async def test_a_board_move_makes_the_same_turn_post_as_axio_play(
 
 
 async def test_every_open_board_hears_of_moves_from_the_board_and_from_commands(
-    table: Table,  # noqa: F811
+    table: Table,
     boards: Boards,
 ):
     record = await start_game(table, "ann", "ben")
@@ -131,7 +105,7 @@ async def test_every_open_board_hears_of_moves_from_the_board_and_from_commands(
     await table.until(lambda: table.check_errors() is None, "no errors")
 
 
-async def test_computers_play_on_after_a_board_move(table: Table, boards: Boards):  # noqa: F811
+async def test_computers_play_on_after_a_board_move(table: Table, boards: Boards):
     lobby = (await table.slash(table.ann, "axio new", game="rota")).response
     menu = await table.click(table.ann, lobby, label="Add computer")
     await table.click(table.ann, menu.response, label="Easy")
@@ -144,3 +118,20 @@ async def test_computers_play_on_after_a_board_move(table: Table, boards: Boards
     assert record.move_count >= 2 or record.status != "running"
     state = await board.state(move_count=record.move_count)
     assert state["you"]["to_move"] == (record.status == "running")
+
+
+async def test_a_board_that_reconnects_shows_the_stored_game(table: Table, boards: Boards):
+    record = await start_game(table, "ann", "ben")
+    instance = boards.instance(table.ann, table.ben, table.cat)
+    __, answer = await boards.sign_in(table.cat, instance)
+    watcher = await boards.connect(table.cat, answer["session"], instance)
+    await watcher.state()
+    await watcher.ws.close()  # the connection is cut …
+    for __ in range(3):  # … while the game goes on
+        await table.slash(table.member_for(record), "axio play", move=first_move(record))
+        record = await table.record(record.id)
+    again = await boards.connect(table.cat, answer["session"], instance)  # the same session
+    state = await again.state()
+    assert state["game"]["move_count"] == record.move_count == 3
+    assert [m["text"] for m in state["game"]["last_moves"]] == [e.move for e in record.game.log]
+    assert state["game"]["board"] == "".join(record.game.board.cells)

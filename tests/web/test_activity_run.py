@@ -8,26 +8,20 @@ import aiohttp
 import pytest
 
 from bot.config import Settings
-from tests.bot.conftest import (  # noqa: F401  (the bot tests' fixtures)
-    bot_clock,
-    guild_locale,
-    simcord_bot,
-    table,
-)
-from tests.bot.conftest import bot_settings as plain_settings  # noqa: F401
 from tests.bot.table import Table
-from tests.web.activity_harness import activity_settings, discord_standin  # noqa: F401
+from tests.web.activity_harness import *  # noqa: F403  (the fixtures: see its docstring)
+from tests.web.activity_harness import activity_settings
 
 
 @pytest.fixture(params=["activity", "no_secret"])
-def bot_settings(request, plain_settings, discord_standin) -> Settings:  # noqa: F811
+def bot_settings(request, plain_settings, discord_standin) -> Settings:
     settings = activity_settings(plain_settings, discord_standin)
     if request.param == "no_secret":
         settings = settings.model_copy(update={"discord_client_secret": None})
     return settings.model_copy(update={"web_port": 0})
 
 
-async def test_the_bots_own_server_refuses_mock_codes(table: Table):  # noqa: F811
+async def test_the_bots_own_server_refuses_mock_codes(table: Table):
     server = table.bot.web_server
     assert server is not None
     body = {

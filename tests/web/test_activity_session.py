@@ -5,43 +5,24 @@ Each board then shows the public game and only its member's tiles."""
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
 
 import pytest
 from pydantic import SecretStr
 
 from bot.config import Settings, load_settings
-from tests.bot.conftest import (  # noqa: F401  (the bot tests' fixtures)
-    bot_clock,
-    guild_locale,
-    simcord_bot,
-    table,
-)
-from tests.bot.conftest import bot_settings as plain_settings  # noqa: F401
+from bot.web.activity.identity import Member
+from bot.web.activity.sessions import SESSION_HOURS, Sessions
 from tests.bot.table import Table
+from tests.web.activity_harness import *  # noqa: F403  (the fixtures: see its docstring)
 from tests.web.activity_harness import (
     Boards,
-    activity_settings,
-    discord_standin,  # noqa: F401
     serve_activity,
     start_game,
 )
 from tests.web.discord_standin import CLIENT_SECRET, OTHER_APPLICATION_ID, DiscordStandIn
 
 
-@pytest.fixture
-def bot_settings(plain_settings, discord_standin) -> Settings:  # noqa: F811
-    return activity_settings(plain_settings, discord_standin)
-
-
-@pytest.fixture
-async def boards(table: Table, discord_standin: DiscordStandIn) -> AsyncIterator[Boards]:  # noqa: F811
-    served = await serve_activity(table, discord_standin, mock=False)
-    yield served
-    await served.close()
-
-
-async def test_each_member_sees_the_board_and_only_their_own_tiles(table: Table, boards: Boards):  # noqa: F811
+async def test_each_member_sees_the_board_and_only_their_own_tiles(table: Table, boards: Boards):
     await start_game(table, "ann", "ben")
     record = await table.game()
     ann, ben, cat = [await boards.open(m) for m in (table.ann, table.ben, table.cat)]
@@ -61,7 +42,7 @@ async def test_each_member_sees_the_board_and_only_their_own_tiles(table: Table,
     assert cat.received[-1]["you"]["seat"] is None  # a watcher: checked to hold no tiles
 
 
-async def test_a_channel_without_a_game_says_how_to_start_one(table: Table, boards: Boards):  # noqa: F811
+async def test_a_channel_without_a_game_says_how_to_start_one(table: Table, boards: Boards):
     board = await boards.open(table.ann)
     state = board.received[-1]
     assert state["game"] is None
@@ -71,7 +52,7 @@ async def test_a_channel_without_a_game_says_how_to_start_one(table: Table, boar
     assert started["game"] is not None and started["you"]["seat"] == 0
 
 
-async def test_the_session_answer_and_the_locale_come_from_discord(table: Table, boards: Boards):  # noqa: F811
+async def test_the_session_answer_and_the_locale_come_from_discord(table: Table, boards: Boards):
     instance = boards.instance(table.ann)
     status, answer = await boards.sign_in(table.ann, instance, locale="de")
     assert status == 200
@@ -89,7 +70,7 @@ async def test_the_session_answer_and_the_locale_come_from_discord(table: Table,
     "forge",
     ["unknown", "replayed", "other_application_code", "other_application_token", "mock"],
 )
-async def test_forged_codes_are_refused(table: Table, boards: Boards, forge: str, caplog):  # noqa: F811
+async def test_forged_codes_are_refused(table: Table, boards: Boards, forge: str, caplog):
     standin = boards.standin
     instance = boards.instance(table.ann)
     code = {
@@ -115,7 +96,7 @@ async def test_forged_codes_are_refused(table: Table, boards: Boards, forge: str
 
 
 @pytest.mark.parametrize("where", ["other_channel", "other_guild", "not_in_it", "unknown"])
-async def test_an_instance_elsewhere_is_refused(table: Table, boards: Boards, where: str):  # noqa: F811
+async def test_an_instance_elsewhere_is_refused(table: Table, boards: Boards, where: str):
     standin, guild, channel = boards.standin, table.guild.id, table.channel.id
     if where == "other_channel":
         instance = standin.launch("i-other-channel", guild, channel + 1, table.ann.id)
@@ -143,7 +124,7 @@ async def test_an_instance_elsewhere_is_refused(table: Table, boards: Boards, wh
     ],
 )
 async def test_malformed_sign_ins_are_refused_without_asking_discord(
-    table: Table,  # noqa: F811
+    table: Table,
     boards: Boards,
     body: bytes,
 ):
@@ -156,8 +137,8 @@ async def test_malformed_sign_ins_are_refused_without_asking_discord(
 
 
 async def test_mock_codes_open_a_session_only_where_mocks_are_allowed(
-    table: Table,  # noqa: F811
-    discord_standin: DiscordStandIn,  # noqa: F811
+    table: Table,
+    discord_standin: DiscordStandIn,
 ):
     served = await serve_activity(table, discord_standin, mock=True)
     try:
@@ -185,7 +166,7 @@ def test_the_client_secret_is_never_shown():
     assert not Settings(_env_file=None, discord_client_id="1234567890").activity_on
 
 
-async def test_discord_opens_the_root_and_is_sent_on_to_the_page(table: Table, boards: Boards):  # noqa: F811
+async def test_discord_opens_the_root_and_is_sent_on_to_the_page(table: Table, boards: Boards):
     query = {"instance_id": "i-42", "frame_id": "f-1", "channel_id": "5", "guild_id": "6"}
     async with boards.client.get("/", params=query, allow_redirects=False) as answer:
         assert answer.status == 302
@@ -194,3 +175,16 @@ async def test_discord_opens_the_root_and_is_sent_on_to_the_page(table: Table, b
     assert "frame_id=f-1" in location
     async with boards.client.get("/", allow_redirects=False) as answer:
         assert answer.status == 404
+
+
+def test_a_session_expires_after_its_hours():
+    now = [1000.0]
+    sessions = Sessions(clock=lambda: now[0])
+    member = Member(7, 1, 2, "i-1", "de", "token")
+    session = sessions.open(member)
+    assert sessions.get(session.token) == session and session.language == "de"
+    now[0] += SESSION_HOURS * 3600 - 1
+    assert sessions.get(session.token) is not None
+    now[0] += 1
+    assert sessions.get(session.token) is None and len(sessions) == 0
+    assert sessions.get("never-issued") is None

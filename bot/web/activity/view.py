@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import TileGame
+from engine import ScoredMove, TileGame
 from engine.common import COLOURS, IllegalMoveError
 from engine.rota_moves import RotaMove
 from engine.rota_tiles import tile_text
@@ -107,15 +107,15 @@ def you_view(game: TileGame, record: GameRecord, seat: Seat | None) -> dict[str,
     mine = seat.seat
     playing = record.status == "running" and not game.is_over and not seat.resigned
     to_move = playing and game.to_move == mine
-    you: dict[str, Any] = {
+    scored = game.scored_moves() if to_move else []
+    return {
         "seat": mine,
         "to_move": to_move,
         "tiles": own_tiles(game, mine),
-        "moves": legal_moves(game) if to_move else [],
-        "suggested": [str(s.scored.move) for s in best_moves(game)] if to_move else [],
+        "moves": legal_moves(game, scored) if to_move else [],
+        "suggested": [str(s.scored.move) for s in best_moves(game, moves=scored)] if scored else [],
         "phase": phase_of(game),
     }
-    return you
 
 
 def own_tiles(game: TileGame, seat: int) -> list[Any]:
@@ -138,10 +138,10 @@ def phase_of(game: TileGame) -> str:
     return "extra" if game.extra_tile is not None else "move"  # type: ignore[attr-defined]
 
 
-def legal_moves(game: TileGame) -> list[dict[str, Any]]:
-    """Every legal move with the points it gives each colour now and whether it reaches
-    the cap (an AXIO!, an extra turn); the exchange's two answers score nothing."""
-    scored = game.scored_moves()
+def legal_moves(game: TileGame, scored: list[ScoredMove]) -> list[dict[str, Any]]:
+    """Every legal move (`scored`: the game's scored moves) with the points it gives each
+    colour now and whether it reaches the cap (an AXIO!, an extra turn); the exchange's
+    two answers score nothing."""
     if not scored:
         return [{"move": str(move), "gains": {}, "axio": False} for move in game.legal_moves()]
     scores = game.scores(game.to_move)
