@@ -16,11 +16,9 @@ from urllib.parse import urlencode
 
 import pytest
 
-from bot.config import Settings
-from tests.bot import conftest as bot_tests
 from tests.bot.table import Table
-from tests.web import activity_harness
-from tests.web.activity_harness import Boards, activity_settings, serve_activity
+from tests.web.activity_harness import *  # noqa: F403  (the bot's table with the Activity on)
+from tests.web.activity_harness import Boards, serve_activity
 from tests.web.activity_taps import tap_move
 from tests.web.browser import CHROMIUM, PHONE, has_chromium
 from tests.web.discord_standin import DiscordStandIn
@@ -37,23 +35,10 @@ CUT = 4000
 TYPED_AT = 5
 
 
-# The bot tests' table on SimCord, and the Activity's stand-in for Discord.
-bot_clock, guild_locale, simcord_bot = (
-    bot_tests.bot_clock,
-    bot_tests.guild_locale,
-    bot_tests.simcord_bot,
-)
-table, plain_settings = bot_tests.table, bot_tests.bot_settings
-discord_standin = activity_harness.discord_standin
-
-
-@pytest.fixture
-def bot_settings(plain_settings, discord_standin) -> Settings:
-    return activity_settings(plain_settings, discord_standin)
-
-
 @pytest.fixture
 async def boards(table: Table, discord_standin: DiscordStandIn) -> AsyncIterator[Boards]:
+    """The Activity served with the mock's sign-ins (the pages run on DiscordSDKMock), under
+    the pages' own per-address limit (three boards' pages and sockets fit in it)."""
     served = await serve_activity(table, discord_standin, mock=True)
     yield served
     await served.close()
