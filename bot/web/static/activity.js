@@ -350,7 +350,7 @@ function phaseLine(g) {
   const move = picker.current();
   const describe = g.kind === "axio" ? axioMoveWords : rotaMoveWords;
   if (move) return fill(words.ready, { move: describe(move, words.colours) });
-  const lead = phase() === "extra" ? `${words.extraTurn} ` : `${words.yourTurn}: `;
+  const lead = phase() === "extra" ? `${words.extraTurn} ` : `${words.yourTurn}. `;
   if (g.kind === "rota") return lead + (picker.at ? (picker.colours().length ? words.pickColour : words.pickTurn) : words.pickPosition);
   return lead + (picker.tile === null ? words.pickTile : words.pickCell);
 }
