@@ -18,6 +18,9 @@ played from their boards, half by commands.
 - `loop_lag_ms_p99`: how late a 10 ms sleep woke meanwhile (the one loop runs the bot,
   SimCord and these boards' clients too, so this is an upper bound).
 - `command_rtt_ms_p99`: the commands' round trips meanwhile (answered → "You played").
+- `cpu_ms_per_move`: the CPU of this process (the bot, SimCord and the boards' clients)
+  and of its picture workers over the window, per move made (bench_load's figure, with
+  the boards).
 - `sessions`: open Activity sessions (sockets) during the window.
 
 Goals (issue 35, this 2-core machine): 100 sessions on 50 games at 40 moves/s, board move
@@ -37,7 +40,7 @@ from typing import Any
 
 import aiohttp
 
-from bench.bench_load import deal, drained
+from bench.bench_load import CpuClock, deal, drained
 from bench.common import percentile, report
 from bench.load_driver import Driver, Gauges, Seats
 from bot.app import create_bot
@@ -216,9 +219,11 @@ async def activity_load(games: int, rate: float, seconds: float) -> dict[str, An
                 async with aiohttp.ClientSession() as http:
                     boards = await sign_in_all(base, http, seats, bot.repo, guild_id)
                     sessions = len(bot.axio_activity.boards)
+                    cpu = CpuClock()
                     clocks, gauges, made = await run_window(
                         driver, guild_id, seats, boards, rate, seconds
                     )
+                    cpu_s = cpu.seconds()
                     for board in boards:
                         await board.ws.close()
                 await drained(env)
@@ -236,6 +241,7 @@ async def activity_load(games: int, rate: float, seconds: float) -> dict[str, An
         "loop_lag_ms_p99": round(percentile(gauges.lag_ms, 0.99), 1),
         "loop_lag_ms_max": round(max(gauges.lag_ms), 1),
         "command_rtt_ms_p99": round(percentile(gauges.rtt_ms, 0.99), 1),
+        "cpu_ms_per_move": round(cpu_s * 1000 / max(1, made), 1),
         "sessions": sessions,
         "games": games,
         "rate_moves_per_s": rate,

@@ -5,13 +5,14 @@ Each board then shows the public game and only its member's tiles."""
 from __future__ import annotations
 
 import logging
+import time
 
 import pytest
 from pydantic import SecretStr
 
 from bot.config import Settings, load_settings
 from bot.web.activity.identity import Member
-from bot.web.activity.sessions import SESSION_HOURS, Sessions
+from bot.web.activity.sessions import RECHECK_S, SESSION_HOURS, Sessions
 from tests.bot.table import Table
 from tests.web.activity_harness import *  # noqa: F403  (the fixtures: see its docstring)
 from tests.web.activity_harness import (
@@ -180,11 +181,31 @@ async def test_discord_opens_the_root_and_is_sent_on_to_the_page(table: Table, b
 def test_a_session_expires_after_its_hours():
     now = [1000.0]
     sessions = Sessions(clock=lambda: now[0])
-    member = Member(7, 1, 2, "i-1", "de", "token")
+    member = Member(7, 1, 2, "i-1", "de", "token", mock=True)
     session = sessions.open(member)
     assert sessions.get(session.token) == session and session.language == "de"
+    assert not sessions.due_for_check(session)  # a mock sign-in has no instance to ask
     now[0] += SESSION_HOURS * 3600 - 1
+    assert not sessions.due_for_check(session)
     assert sessions.get(session.token) is not None
     now[0] += 1
     assert sessions.get(session.token) is None and len(sessions) == 0
     assert sessions.get("never-issued") is None
+
+
+async def test_a_session_ends_with_its_instance(table: Table, boards: Boards):
+    sessions = table.bot.axio_activity.sessions
+    now = [time.monotonic()]
+    sessions.clock = lambda: now[0]
+    instance = boards.instance(table.ann)
+    __, answer = await boards.sign_in(table.ann, instance)
+    asked = boards.standin.calls["instance"]
+    now[0] += RECHECK_S  # still in it: Discord is asked again, the board opens
+    assert await (await boards.connect(table.ann, answer["session"], instance)).state()
+    assert boards.standin.calls["instance"] == asked + 1
+    boards.standin.instances[instance].users.clear()  # ann left; the Activity ended
+    now[0] += RECHECK_S
+    board = await boards.connect(table.ann, answer["session"], instance)
+    assert (await board.error())["code"] == "session"
+    assert (await board.ws.receive()).data == 4401
+    assert sessions.get(answer["session"]) is None

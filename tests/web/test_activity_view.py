@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 
-from bot.web.activity.view import legal_moves, own_tiles, phase_of
+from bot.screens.suggest import best_moves
+from bot.web.activity.view import legal_moves, own_tiles, phase_of, suggested
 from engine import game_class
 
 
@@ -54,3 +55,20 @@ def test_a_rota_supply_tile_is_an_extra_turn():
     assert {m["move"] for m in legal_moves(game, game.scored_moves())} == {
         str(move) for move in game.legal_moves()
     }
+
+
+def test_the_suggestions_are_the_builders_own():
+    """`suggested` ranks only the moves that can be among the builder's suggestions: the
+    same moves, in the same order, in every position of these games."""
+    positions = 0
+    for kind, players, seed in [("axio", 2, 1), ("axio", 4, 2), ("rota", 2, 3), ("rota", 3, 4)]:
+        game = game_class(kind)(players, seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            scored = game.scored_moves()
+            if scored:
+                builder = [str(s.scored.move) for s in best_moves(game, moves=scored)]
+                assert suggested(game, scored) == builder
+                positions += 1
+            game.play(str(rng.choice(game.legal_moves())))
+    assert positions > 100

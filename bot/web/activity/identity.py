@@ -66,6 +66,8 @@ class Member:
     instance_id: str
     locale: str
     access_token: str
+    mock: bool = False
+    """Signed in with a mock code: no Discord instance to look at again."""
 
 
 @dataclass(frozen=True)
@@ -133,7 +135,9 @@ class Identity:
         if not user.isdecimal() or len(user) > 20 or not nonce:
             raise SignInRefused(401, FORGED)
         token = "mock-" + secrets.token_urlsafe(24)
-        return Member(int(user), guild_id, channel_id, instance_id, locale or "en-US", token)
+        return Member(
+            int(user), guild_id, channel_id, instance_id, locale or "en-US", token, mock=True
+        )
 
     async def _exchange(self, code: str) -> str:
         app = self.application
@@ -167,6 +171,19 @@ class Identity:
         if not user_id.isdecimal():
             raise SignInRefused(401, FORGED)
         return int(user_id), str(user.get("locale") or "en-US")
+
+    async def still_in(
+        self, instance_id: str, guild_id: int, channel_id: int, user_id: int
+    ) -> bool:
+        """Whether the member is still in the instance (it ends when its last member
+        leaves). A Discord that does not answer is no reason to shut a member out."""
+        try:
+            await self._check_instance(instance_id, guild_id, channel_id, user_id)
+        except SignInRefused as refused:
+            return refused.status == 503
+        except (aiohttp.ClientError, TimeoutError):
+            return True
+        return True
 
     async def _check_instance(
         self, instance_id: str, guild_id: int, channel_id: int, user_id: int

@@ -114,7 +114,13 @@ class ActivityRoutes:
     async def socket(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=HEARTBEAT_S)
         await ws.prepare(request)
-        session = self.activity.sessions.get(request.query.get("session", ""))
+        sessions = self.activity.sessions
+        session = sessions.get(request.query.get("session", ""))
+        if session is not None and sessions.due_for_check(session):
+            still_in = await self.identity.still_in(
+                session.instance_id, session.guild_id, session.channel_id, session.user_id
+            )
+            session = sessions.checked(session, still_in)
         if session is None:
             await _close(ws, CLOSED_SESSION, "session", UNKNOWN_SESSION, "en")
         elif request.query.get("instance_id") != session.instance_id:

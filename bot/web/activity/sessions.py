@@ -2,8 +2,10 @@
 channel and the Activity's instance, kept in the bot's memory (a restarted bot asks the
 page to sign in again, which the SDK does without asking the member).
 
-A session lasts `SESSION_HOURS` after its sign-in; at most `SESSIONS_KEPT` are kept, the
-oldest forgotten first, so sign-ins cannot fill the memory.
+A session lasts `SESSION_HOURS` after its sign-in, or until its instance ends: a board
+that connects more than `RECHECK_S` after the session's instance was last looked at has
+it looked at again (routes.py). At most `SESSIONS_KEPT` are kept, the oldest forgotten
+first, so sign-ins cannot fill the memory.
 """
 
 from __future__ import annotations
@@ -12,13 +14,14 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...i18n import language_of
 from .identity import Member
 
 SESSION_HOURS = 8
 SESSIONS_KEPT = 20_000
+RECHECK_S = 600.0
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,9 @@ class Session:
     instance_id: str
     locale: str
     expires: float
+    checked: float
+    """When Discord last said the member is in the instance."""
+    mock: bool = False
 
     @property
     def language(self) -> str:
@@ -53,11 +59,26 @@ class Sessions:
             member.instance_id,
             member.locale,
             self.clock() + SESSION_HOURS * 3600,
+            self.clock(),
+            member.mock,
         )
         self._kept[session.token] = session
         while len(self._kept) > SESSIONS_KEPT:
             self._kept.popitem(last=False)
         return session
+
+    def due_for_check(self, session: Session) -> bool:
+        return not session.mock and self.clock() - session.checked >= RECHECK_S
+
+    def checked(self, session: Session, still_in: bool) -> Session | None:
+        """Discord looked at the session's instance again: the session renewed, or ended
+        when the member is no longer in it."""
+        if not still_in:
+            self._kept.pop(session.token, None)
+            return None
+        renewed = replace(session, checked=self.clock())
+        self._kept[session.token] = renewed
+        return renewed
 
     def get(self, token: str) -> Session | None:
         """The session of a token, unless unknown or expired."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import ScoredMove, TileGame
-from engine.common import COLOURS, IllegalMoveError
+from engine.common import COLOURS, IllegalMoveError, Points
 from engine.rota_moves import RotaMove
 from engine.rota_tiles import tile_text
 from storage import GameRecord, Seat
@@ -19,7 +19,7 @@ from storage import GameRecord, Seat
 from ...i18n import _
 from ...screens.present import move_words
 from ...screens.refusals import NO_GAME_HERE
-from ...screens.suggest import best_moves
+from ...screens.suggest import SUGGESTIONS, appraise, best_moves, placement
 from ..public import placed_cells, rota_tiles, state_of
 from ..words import page_words
 
@@ -113,7 +113,7 @@ def you_view(game: TileGame, record: GameRecord, seat: Seat | None) -> dict[str,
         "to_move": to_move,
         "tiles": own_tiles(game, mine),
         "moves": legal_moves(game, scored) if to_move else [],
-        "suggested": [str(s.scored.move) for s in best_moves(game, moves=scored)] if scored else [],
+        "suggested": suggested(game, scored) if scored else [],
         "phase": phase_of(game),
     }
 
@@ -146,11 +146,32 @@ def legal_moves(game: TileGame, scored: list[ScoredMove]) -> list[dict[str, Any]
         return [{"move": str(move), "gains": {}, "axio": False} for move in game.legal_moves()]
     scores = game.scores(game.to_move)
     cap = game.cap
+    told: dict[Points, tuple[dict[str, int], bool]] = {}  # many moves score alike
+    for points in {found.points for found in scored}:
+        gains = {c.value: p for c, p in zip(COLOURS, points, strict=True) if p}
+        told[points] = gains, any(s < cap <= s + p for s, p in zip(scores, points, strict=True))
     return [
-        {
-            "move": str(found.move),
-            "gains": {c.value: p for c, p in zip(COLOURS, found.points, strict=True) if p},
-            "axio": any(s < cap <= s + p for s, p in zip(scores, found.points, strict=True) if p),
-        }
+        {"move": str(found.move), "gains": told[found.points][0], "axio": told[found.points][1]}
         for found in scored
     ]
+
+
+def suggested(game: TileGame, scored: list[ScoredMove]) -> list[str]:
+    """The builder's suggestions (`screens.suggest.best_moves`), ranked among only the
+    moves that can be among them: its order ranks by what a move's points do first, so
+    the best classes of points that hold enough different placements hold the answer."""
+    ranks: dict[Points, tuple[int, ...]] = {}
+    for found in scored:
+        if found.points not in ranks:
+            ranks[found.points] = appraise(game, found).sort_key()[:3]
+    classes: dict[tuple[int, ...], list[ScoredMove]] = {}
+    for found in scored:
+        classes.setdefault(ranks[found.points], []).append(found)
+    candidates: list[ScoredMove] = []
+    places: set[object] = set()
+    for rank in sorted(classes):
+        if len(places) >= SUGGESTIONS:
+            break
+        candidates += classes[rank]
+        places.update(placement(found.move) for found in classes[rank])
+    return [str(s.scored.move) for s in best_moves(game, moves=candidates)]
