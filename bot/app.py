@@ -41,6 +41,7 @@ from .commands.builder import Builder
 from .commands.cog import AxioCog
 from .commands.controls import dynamic_items
 from .commands.daily_flow import DailyBuilder
+from .commands.entry_point import sync_global
 from .commands.services import Services
 from .config import Settings
 from .i18n import language_of, use
@@ -175,7 +176,9 @@ class AxioBot(commands.AutoShardedBot):
         )
         if settings.activity_on:
             self.axio_activity = the_activity(settings, self.repo, self.desk)
-        links = PageLinks(self.repo, settings.public_url, self.background)
+        links = PageLinks(
+            self.repo, settings.public_url, self.background, board=settings.activity_on
+        )
         self.add_listener(links.on_guild_remove)
         self.repo.health.on_back(links.database_back)
         self.courier = Courier(
@@ -207,7 +210,7 @@ class AxioBot(commands.AutoShardedBot):
         self.repo.health.on_back(self.notices.database_back)
         self.repo.health.on_back(deletions.database_back)
         self.lobby = Lobby(self.repo, started=self._started, clock=clock)
-        self.builder = Builder(self.desk, private, self.painter.paint)
+        self.builder = Builder(self.desk, private, self.painter.paint, board=settings.activity_on)
         self.scheduler = Scheduler(
             self.repo,
             self.desk,
@@ -306,7 +309,7 @@ class AxioBot(commands.AutoShardedBot):
             guild = discord.Object(id=guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
-        await self.tree.sync()
+        await sync_global(self.tree)
 
     async def on_ready(self) -> None:
         """Every shard is connected and discord.py's cache of servers is full: it lives as

@@ -28,16 +28,19 @@ from typing import Any
 import discord
 import simcord
 import simcord.interactions
+from pydantic import SecretStr
 
 from .app import AxioBot, create_bot
 from .config import Settings
 from .playground_rooms import Rooms
-from .web.app import PagesInThread
+from .web.app import PagesInThread, WebServer, create_app
 
 log = logging.getLogger(__name__)
 
 MEMBERS = ("Ada", "Brook", "Cyd", "Dee")
 MANAGER = "Ada"
+PLAYGROUND_APPLICATION = "1000000000000000001"
+"""The playground's stand-in application id (its Activity signs in through the mock)."""
 """The member who may manage the server and its messages: `/axio settings`, ending any
 game or tournament."""
 
@@ -178,6 +181,34 @@ def furnish(
     return channel, members, locales
 
 
+class Boards:
+    """The Activity's web app, served from the playground's own task on a free port (SimCord
+    would count an open board's socket as the bot's work and wait for it to end)."""
+
+    def __init__(self, server: WebServer) -> None:
+        self.server = server
+        self.url = f"http://127.0.0.1:{server.port}"
+
+    async def stop(self) -> None:
+        await self.server.stop()
+
+
+async def serve_boards(bot: AxioBot, public_url: str | None) -> Boards:
+    """The bot's Activity, whose pages sign in through the SDK's mock. SimCord cannot launch
+    an Activity, so the posts carry no **Board**: the front page's links open it."""
+    assert bot.axio_activity is not None
+    bot.services.links.board = bot.builder.board = False
+    app = create_app(bot.repo, public_url=public_url, activity=bot.axio_activity, mock_discord=True)
+    server = WebServer(app, host="127.0.0.1", port=0)
+    await server.start()
+    return Boards(server)
+
+
+def channel_guild(env: simcord.Env, channel: simcord.builders.ChannelHandle) -> int:
+    """The server a channel is in (the Activity is launched in a server's channel)."""
+    return env.backend.get_channel(channel.id).guild_id
+
+
 def who(languages: Mapping[str, str]) -> str:
     """The members as the start-up lines name them: `Ada (manages the server), Brook (de)`."""
     notes = {name: [f"Discord in {locale}"] for name, locale in languages.items()}
@@ -207,6 +238,9 @@ async def serve(
             "scheduler_minutes": SCHEDULER_MINUTES,
             "web_port": None,  # served beside the bot, below
             "public_url": f"http://127.0.0.1:{web_port}",
+            # The Activity, served below with the SDK mock's sign-ins (never by `run`).
+            "discord_client_id": PLAYGROUND_APPLICATION,
+            "discord_client_secret": SecretStr("playground"),
         }
         local = settings.model_copy(update=scratch)
         bot = create_bot(local, shard_count=1, clock=real_now)
@@ -214,7 +248,10 @@ async def serve(
         options = {"check_errors": False, "settle_timeout": SETTLE_LIMIT_S}
         async with simulated(bot, **options) as env:
             channel, members, locales = furnish(env, languages)
-            rooms = Rooms(env, channel, members)
+            boards = await serve_boards(bot, local.public_url)
+            rooms = Rooms(
+                env, channel, members, boards=boards.url, guild_id=channel_guild(env, channel)
+            )
             pages = PagesInThread(local.database, public_url=local.public_url)
             pages.start(web_port)
             with member_languages(locales):
@@ -240,4 +277,5 @@ async def serve(
                             await asyncio.wait_for(rooms.closed_by_member.wait(), timeout=seconds)
                 finally:
                     await rooms.stop()
+                    await boards.stop()
                     pages.stop()

@@ -1,5 +1,7 @@
 """The playground's front page: #games and the threads the bot made in it, each opened in
-SimCord's browser preview.
+SimCord's browser preview; and each member's **Open the board** link, the Discord Activity
+of that channel in a browser tab as that member (the page runs on the SDK's
+`DiscordSDKMock`, whose sign-ins only the playground's own web app accepts).
 
 SimCord previews one channel a session, one session at a time, and links a thread's
 mention to discord.com: so opening a thread here closes the preview of the channel shown
@@ -14,6 +16,7 @@ import html
 import secrets
 from collections.abc import Sequence
 from typing import Any
+from urllib.parse import urlencode
 
 import simcord
 from aiohttp import web
@@ -24,10 +27,20 @@ from simcord.preview import Preview
 class Rooms:
     """The channel shown in the preview, and the front page that changes it."""
 
-    def __init__(self, env: simcord.Env, home: ChannelHandle, viewers: Sequence[Any]) -> None:
+    def __init__(
+        self,
+        env: simcord.Env,
+        home: ChannelHandle,
+        viewers: Sequence[Any],
+        boards: str | None = None,
+        guild_id: int = 0,
+    ) -> None:
         self.env = env
         self.home = home
         self.viewers = list(viewers)
+        self.boards = boards
+        """Where the Activity is served (its web app's address), or None: no board links."""
+        self.guild_id = guild_id
         self.preview: Preview | None = None
         self.closed_by_member = asyncio.Event()
         """The browser's Close button was pressed on the preview shown."""
@@ -82,11 +95,35 @@ class Rooms:
 
     async def _front(self, request: web.Request) -> web.Response:
         items = "".join(
-            f'<li><a href="open/{channel.id}">{html.escape(label(channel))}</a></li>'
+            f'<li><a href="open/{channel.id}">{html.escape(label(channel))}</a>'
+            f"{self._board_links(channel)}</li>"
             for channel in self.channels()
         )
         page = FRONT.format(items=items)
         return web.Response(text=page, content_type="text/html")
+
+    def board_url(self, channel: ChannelHandle, member: Any) -> str:
+        """The Activity launched in `channel`, opened as `member` (the mock signs them in)."""
+        query = urlencode(
+            {
+                "mock_user": member.id,
+                "guild_id": self.guild_id,
+                "channel_id": channel.id,
+                "instance_id": f"playground-{channel.id}",
+                "frame_id": "playground",
+            }
+        )
+        return f"{self.boards}/activity?{query}"
+
+    def _board_links(self, channel: ChannelHandle) -> str:
+        if not self.boards:
+            return ""
+        links = " · ".join(
+            f'<a class="board" href="{html.escape(self.board_url(channel, member))}" '
+            f'target="_blank" rel="noopener">{html.escape(member.name)}</a>'
+            for member in self.viewers
+        )
+        return f'<p class="boards">Open the board as {links}</p>'
 
     async def _open(self, request: web.Request) -> web.Response:
         wanted = request.match_info["channel_id"]
@@ -110,8 +147,12 @@ FRONT = """<!doctype html><html><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>AXIO playground</title>
 <style>body{{font:16px system-ui,sans-serif;background:#313338;color:#dbdee1;margin:1rem}}
-a{{color:#00a8fc;display:block;padding:.6rem 0}}li{{list-style:none}}ul{{padding:0}}</style>
+a{{color:#00a8fc;display:block;padding:.6rem 0}}li{{list-style:none}}ul{{padding:0}}
+.boards{{margin:0 0 .8rem}}
+.boards a.board{{display:inline-block;padding:.6rem .3rem;min-width:44px}}</style>
 </head><body><h1>AXIO playground</h1>
 <p>Open the channel, or a thread the bot made in it (a tournament's table,
 <code>/axio new thread:True</code>). Reload this page to see new threads; opening one
-closes the preview shown before.</p><ul>{items}</ul></body></html>"""
+closes the preview shown before. <b>Open the board</b> opens the channel's game on the
+board one plays by tapping (the Discord Activity), as that member, in a new tab.</p>
+<ul>{items}</ul></body></html>"""

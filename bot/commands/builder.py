@@ -24,7 +24,7 @@ from storage import DATABASE_FAULTS, GameRecord, Seat, StaleTurnError
 
 from ..i18n import _
 from ..screens import builder as pages
-from ..screens.controls import move_button, view_of
+from ..screens.controls import board_button, move_button, view_of
 from ..screens.menus import Choice
 from ..screens.moves import describe, parse_player_move
 from ..screens.present import seat_name
@@ -44,10 +44,14 @@ class Builder:
     typed = True
     """Whether `/axio play` can make the moves this builder makes (the pages say so)."""
 
-    def __init__(self, desk: Desk, private: PrivateControls, paint: Paint) -> None:
+    def __init__(
+        self, desk: Desk, private: PrivateControls, paint: Paint, *, board: bool = False
+    ) -> None:
         self.desk = desk
         self.private = private
         self.paint = paint
+        self.board = board
+        """The Activity is configured: the builder offers **Board** beside its moves."""
 
     async def open(
         self,
@@ -79,11 +83,12 @@ class Builder:
             view = view_of(
                 move_button(record.id, record.move_count, "exchange", "exchange"),
                 move_button(record.id, record.move_count, "keep", "keep"),
+                *([board_button(record.id)] if self.board else []),
             )
         else:
             pick = await self.computer_choice(interaction, record, edit=edit)
             lines.append(pages.suggestions_text(game, typed=self.typed, pick=pick))
-            view = pages.suggestions_view(record, pick)
+            view = pages.suggestions_view(record, pick, board=self.board)
         await self._show(interaction, record, "\n".join(lines), file, view, edit=edit)
 
     async def computer_choice(

@@ -25,6 +25,7 @@ from ..i18n import N_, _, language_of, use
 from ..screens import outcomes
 from ..screens.controls import (
     AFTER,
+    BOARD,
     CLOSE_UP,
     COMPUTER,
     FIELD_LIMIT,
@@ -292,6 +293,22 @@ class OpenControl(GameControl, address=OPEN):
 class CloseUpControl(GameControl, address=CLOSE_UP):
     async def run(self, interaction: discord.Interaction) -> None:
         await services(interaction).answers.close_up(interaction, await self.running(interaction))
+
+
+BOARD_OFF = N_(
+    "The board is off: this bot's operator has not set up its Discord Activity. Press "
+    "**My tiles** or use `/axio play`."
+)
+
+
+class BoardControl(GameControl, address=BOARD):
+    """**Board**: Discord opens the Activity in this channel, where it shows the channel's
+    game (to a watcher too: it shows them the public board)."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        if not services(interaction).links.board:
+            raise Refusal(_(BOARD_OFF))
+        await interaction.response.launch_activity()
 
 
 class AfterControl(GameControl, address=AFTER):

@@ -21,7 +21,7 @@ from render import render_board, render_hand, render_rack, render_table
 from storage import GameRecord
 
 from ..i18n import _, ngettext, pgettext
-from .controls import move_button, view_of
+from .controls import board_button, move_button, view_of
 from .menus import Choice, menu_rows
 from .moves import describe, move_text, parse_player_move
 from .present import seat_names
@@ -143,9 +143,12 @@ def suggestions_text(game: TileGame, *, typed: bool = True, pick: Any = None) ->
     return text if pick is None else f"{text} {choice_note()}"
 
 
-def suggestions_view(record: GameRecord, pick: Any = None) -> discord.ui.View:
+def suggestions_view(
+    record: GameRecord, pick: Any = None, *, board: bool = False
+) -> discord.ui.View:
     """The best few different placements, with the computer's choice `pick` among them
-    (marked), one button a row, then **Other move…**."""
+    (marked), one button a row, then **Other move…** (and **Board**, the Activity, when it
+    is configured)."""
     game = record.game
     assert game is not None
     buttons: list[discord.ui.Item] = [
@@ -159,7 +162,9 @@ def suggestions_view(record: GameRecord, pick: Any = None) -> discord.ui.View:
         )
         for row, s in enumerate(best_moves(game, pick=pick))
     ]
-    buttons.append(move_button(record.id, record.move_count, "other", row=len(buttons)))
+    row = len(buttons)
+    buttons.append(move_button(record.id, record.move_count, "other", row=row))
+    buttons += [board_button(record.id, row=row)] if board else []
     return view_of(*buttons)
 
 

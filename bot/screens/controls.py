@@ -144,6 +144,8 @@ SIGNUP_LABELS: dict[str, tuple[str, discord.ButtonStyle]] = {
 }
 SIGNUP = Address("signup", ("tournament_id", "action"), {"action": tuple(SIGNUP_LABELS)})
 """A tournament's sign-up button: join or leave."""
+BOARD = Address("board", ("game_id",))
+"""**Board**: opens the Activity (the playable board) in the game's channel."""
 SHARE = Address("share", ("game_id",))
 """The Share button of a finished daily challenge: posts its spoiler-free card."""
 REVIEW_MOVE = Address("review", ("game_id", "move_count"))
@@ -204,6 +206,18 @@ def my_tiles_button(game_id: int, move_count: int) -> ControlButton:
         emoji="🧩",
         style=discord.ButtonStyle.primary,
         custom_id=MY_TILES.custom_id(game_id, move_count),
+    )
+
+
+def board_button(game_id: int, row: int | None = None) -> ControlButton:
+    """**Board**: launches the Discord Activity, the board one plays by tapping; shown only
+    when the bot's operator configured it (DISCORD_CLIENT_ID)."""
+    return ControlButton(
+        label=_("Board"),
+        emoji="🎲",
+        style=discord.ButtonStyle.success,
+        custom_id=BOARD.custom_id(game_id),
+        row=row,
     )
 
 

@@ -22,7 +22,7 @@ from storage import GameRecord, OwedPost
 
 from ..i18n import LANGUAGES, N_, _, translate_in
 from .brief import story_brief
-from .controls import AFTER, CLOSE_UP, OPEN, button, my_tiles_button
+from .controls import AFTER, CLOSE_UP, OPEN, board_button, button, my_tiles_button
 from .links import page_button
 from .present import (
     end_pings,
@@ -112,14 +112,20 @@ def card(
 
 
 async def table_post(
-    record: GameRecord, story: list[str], paint: Paint, link: str | None = None
+    record: GameRecord,
+    story: list[str],
+    paint: Paint,
+    link: str | None = None,
+    *,
+    board: bool = False,
 ) -> dict[str, Any]:
     """Keyword arguments for `channel.send`: the card with the story (oldest first), then
     the turn's call or the final standings, the table image, and the controls. A V2
     message has no `content`: the words are in the card.
 
     Only the person to move is pinged (at the end: every person at the table); nobody's
-    name in a story pings anyone. With `link`, a button opens the game's web page."""
+    name in a story pings anyone. With `link`, a button opens the game's web page; with
+    `board` (the Activity is configured), **Board** opens the playable board."""
     game = record.game
     assert game is not None
     file = await table_file(record, paint)
@@ -140,6 +146,7 @@ async def table_post(
     seat = record.seat_to_move
     person = seat is not None and seat.plays_as is None and seat.user_id is not None
     controls = [my_tiles_button(record.id, record.move_count)] if person else []
+    controls += [board_button(record.id)] if board else []
     controls.append(button(CLOSE_UP, record.id, label=_("Close-up"), emoji="🔍"))
     controls += [page_button(link)] if link else []
     return {

@@ -302,7 +302,10 @@ class Courier:
                 card = solo_start_post(record)
             else:
                 link = await self.links.game(record.id) if self.links else None
-                card = await table_post(record, story_lines(record, posts), self.paint, link)
+                board = self.links.board if self.links else False
+                card = await table_post(
+                    record, story_lines(record, posts), self.paint, link, board=board
+                )
         message = await channel.send(**card, nonce=nonce)
         finished = record.status == "finished"
         ids = [post.id for post in posts]

@@ -1,5 +1,6 @@
 """Links from Discord to the web pages (bot/web): a game's page on its turn and end posts,
-`/axio history` and `/axio review`, the server's page on a tournament's standings.
+`/axio history` and `/axio review`, the server's page on a tournament's standings; and
+whether the playable board (the Discord Activity) is there to launch.
 
 A link is given only where a page answers: with PUBLIC_URL set, for a server that shows
 its game pages (on unless `/axio settings web_page:off`), and for the server page only
@@ -25,9 +26,16 @@ log = logging.getLogger(__name__)
 
 class PageLinks:
     def __init__(
-        self, repo: Repository, public_url: str | None, background: Background | None = None
+        self,
+        repo: Repository,
+        public_url: str | None,
+        background: Background | None = None,
+        *,
+        board: bool = False,
     ) -> None:
         self.repo = repo
+        self.board = board
+        """The Activity is configured: turn posts and builders carry **Board**."""
         self.background = background
         self.public_url = (public_url or "").rstrip("/")
         self.pending: set[int] = set()

@@ -18,7 +18,7 @@ from aiohttp import web
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 TEXT_TYPES = ("text/html", "application/json", "text/javascript", "text/css")
-STATIC_TYPES = {".js": "text/javascript", ".css": "text/css"}
+STATIC_TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css"}
 
 
 def accepts_gzip(request: web.Request) -> bool:
@@ -26,14 +26,15 @@ def accepts_gzip(request: web.Request) -> bool:
 
 
 class StaticFiles:
-    """`/static/<name>`: the page's scripts and styles, gzipped once when the reader takes
-    it, with an ETag (an unchanged file is a 304); unknown names are a 404 (never a path
-    outside the folder: names are looked up)."""
+    """`/static/<name>`: the page's scripts and styles (and, under `vendor/`, the Discord
+    SDK's modules), gzipped once when the reader takes it, with an ETag (an unchanged file
+    is a 304); unknown names are a 404 (never a path outside the folder: names are looked
+    up)."""
 
     def __init__(self, folder: Path) -> None:
         self.files = {
-            path.name: (path.read_bytes(), STATIC_TYPES[path.suffix])
-            for path in folder.iterdir()
+            path.relative_to(folder).as_posix(): (path.read_bytes(), STATIC_TYPES[path.suffix])
+            for path in sorted(folder.rglob("*"))
             if path.suffix in STATIC_TYPES
         }
         self.zipped = {
@@ -45,7 +46,7 @@ class StaticFiles:
         }
 
     def add_to(self, app: web.Application) -> None:
-        app.router.add_get(r"/static/{name:[A-Za-z0-9_.-]+}", self.serve)
+        app.router.add_get(r"/static/{name:[A-Za-z0-9_./-]+}", self.serve)
 
     async def serve(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]

@@ -9,6 +9,8 @@ for tests that request it).
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import html
 import http.client
 import re
 import threading
@@ -16,7 +18,7 @@ import urllib.error
 import urllib.request
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import discord
 import pytest
@@ -71,7 +73,11 @@ def mover(page: PreviewPage, message: Json) -> str:
     links to the game's page (the playground serves the pages)."""
     assert not message["ephemeral"]
     assert filenames(message) == {"table.png"}
-    assert labels(message) == ["My tiles", "Close-up", "Game page"]
+    assert labels(message) == [
+        "My tiles",
+        "Close-up",
+        "Game page",
+    ]  # no Board: SimCord cannot launch
     (name,) = [
         viewer["name"]
         for viewer in page.state["viewers"]
@@ -248,17 +254,27 @@ def location(url: str) -> tuple[int, str]:
         connection.close()
 
 
-async def test_a_tournaments_table_thread_opens_in_the_preview_and_its_game_is_played(
-    bot_settings: Settings,
-):
+@contextlib.asynccontextmanager
+async def with_front_page(settings: Settings) -> AsyncIterator[tuple[str, str]]:
+    """The playground served from this test's loop: the preview's and the front page's URLs."""
     ready: asyncio.Future[str] = asyncio.get_running_loop().create_future()
     threads: asyncio.Future[str] = asyncio.get_running_loop().create_future()
-    task = asyncio.create_task(serve(bot_settings, seconds=120, ready=ready, threads=threads))
+    task = asyncio.create_task(serve(settings, seconds=120, ready=ready, threads=threads))
     await asyncio.wait({ready, task}, timeout=GIVE_UP_S, return_when=asyncio.FIRST_COMPLETED)
     if task.done():
         task.result()
     try:
-        page = await PreviewPage.open(ready.result())
+        yield ready.result(), threads.result()
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+
+
+async def test_a_tournaments_table_thread_opens_in_the_preview_and_its_game_is_played(
+    bot_settings: Settings,
+):
+    async with with_front_page(bot_settings) as (preview, front_page):
+        page = await PreviewPage.open(preview)
         await page.run_command("axio tournament new", game="axio", format="swiss", rounds="1")
         for name in MEMBERS[1:]:
             await page.switch_viewer(name)
@@ -266,12 +282,10 @@ async def test_a_tournaments_table_thread_opens_in_the_preview_and_its_game_is_p
         await page.switch_viewer(MANAGER)
         await page.run_command("axio tournament start")
 
-        front = await asyncio.to_thread(urllib.request.urlopen, threads.result(), timeout=60)
+        front = await asyncio.to_thread(urllib.request.urlopen, front_page, timeout=60)
         listed = re.findall(r'href="open/(\d+)">🧵 ([^<]+)</a>', front.read().decode())
         table = next((tid, name) for tid, name in listed if f"{MANAGER}" in name)
-        status, preview_url = await asyncio.to_thread(
-            location, threads.result() + f"open/{table[0]}"
-        )
+        status, preview_url = await asyncio.to_thread(location, front_page + f"open/{table[0]}")
         assert status == 302
 
         thread = await PreviewPage.open(preview_url)
@@ -287,6 +301,46 @@ async def test_a_tournaments_table_thread_opens_in_the_preview_and_its_game_is_p
 
         with pytest.raises(urllib.error.URLError):  # #games' session closed: its server too
             await page.refresh()
-    finally:
-        task.cancel()
-        await asyncio.gather(task, return_exceptions=True)
+
+
+async def test_each_member_opens_the_board_from_the_front_page(bot_settings: Settings):
+    """The front page's Open the board links: the Activity of #games as that member, signed
+    in through the SDK's mock (which only the playground's web app accepts), showing the
+    game and that member's own rack."""
+    import aiohttp
+
+    async with with_front_page(bot_settings) as (preview, front_page):
+        page = await PreviewPage.open(preview)
+        await page.run_command("axio new", game="axio", seats="2")
+        lobby = page.last_message()["id"]
+        await page.switch_viewer("Brook")
+        await page.click(lobby, "Join")
+        await page.switch_viewer("Ada")
+        await page.click(lobby, "Start")
+        assert "Board" not in labels(page.last_message())  # SimCord cannot launch it
+
+        front = await asyncio.to_thread(urllib.request.urlopen, front_page, timeout=60)
+        found = re.findall(r'class="board" href="([^"]+)"[^>]*>(\w+)</a>', front.read().decode())
+        assert [name for _, name in found] == list(MEMBERS)
+        link = html.unescape(dict((name, url) for url, name in found)["Brook"])
+        query = parse_qs(urlsplit(link).query)
+        brook = query["mock_user"][0]
+        async with aiohttp.ClientSession() as http:
+            async with http.get(link) as answer:
+                assert answer.status == 200
+                assert 'id="activity-config"' in await answer.text()
+            base = link.split("/activity?")[0]
+            body = {
+                "code": f"mock:{brook}:front-page",
+                **{key: query[key][0] for key in ("instance_id", "guild_id", "channel_id")},
+            }
+            async with http.post(f"{base}/activity/api/session", json=body) as answer:
+                assert answer.status == 200
+                session = await answer.json()
+            assert session["user_id"] == brook
+            params = {"session": session["session"], "instance_id": query["instance_id"][0]}
+            async with http.ws_connect(f"{base}/activity/ws", params=params) as ws:
+                state = await ws.receive_json(timeout=GIVE_UP_S)
+        assert state["type"] == "state" and state["game"]["kind"] == "axio"
+        assert [p["name"] for p in state["game"]["players"]] == ["Ada", "Brook"]
+        assert state["you"]["seat"] == 1 and len(state["you"]["tiles"]) == 5

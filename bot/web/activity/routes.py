@@ -17,6 +17,7 @@ import aiohttp_jinja2
 from aiohttp import web
 
 from ...i18n import N_, _, language_of, speaking
+from ..activity_page import activity_context
 from ..words import reader_language
 from .identity import Identity, SignInRefused
 from .service import Activity
@@ -76,13 +77,11 @@ class ActivityRoutes:
     async def page(self, request: web.Request) -> web.Response:
         """The Activity's page (activity.html), which signs in and opens the board."""
         language = reader_language(request.headers.get("Accept-Language"))
-        context = {
-            "language": language,
-            "client_id": self.activity.application.client_id,
-            "mock": self.mock_discord,
-        }
+        context = activity_context(self.activity.application.client_id, mock=self.mock_discord)
         with speaking(language):
-            response = aiohttp_jinja2.render_template("activity.html", request, context)
+            response = aiohttp_jinja2.render_template(
+                "activity.html", request, {**context, "language": language}
+            )
         response.headers.update(FRAMED_BY_DISCORD)
         response.headers["Cache-Control"] = "no-store"
         return response

@@ -1,7 +1,9 @@
 // The board as SVG, drawn from a game's public state: AXIO's grid and Rota's display, in the
 // pictures' colours and symbols (render/theme.py), with their coordinates and position
-// names. A component: `drawBoard(game, index, options)` returns an <svg> element and needs
-// nothing of the page around it, so the game page and the Discord Activity can both use it.
+// names. A component: `drawBoard(game, index, options)` (a step of a game page's game) and
+// `drawPosition(view, options)` (one position, as the Discord Activity has it) return an
+// <svg> element and need nothing of the page around them; `boardPoint` tells which cell or
+// position a tap on that element fell on, so the Activity can make the board playable.
 
 const SVG = "http://www.w3.org/2000/svg";
 const S = 10; // a cell's (or a Rota tile's) side, in the board's own units
@@ -77,22 +79,26 @@ function axioBounds(board) {
 
 // Each placed cell's partner (the tile's other half), from the moves up to `index`.
 function partners(game, index) {
+  return joinedCells(game.steps.slice(0, index).map((step) => (step.move.cells || []).map((c) => c[0])));
+}
+
+// Each placed cell's partner, from the placed tiles' pairs of cells.
+export function joinedCells(pairs) {
   const found = new Map();
-  for (const step of game.steps.slice(0, index)) {
-    const cells = step.move.cells || [];
+  for (const cells of pairs) {
     if (cells.length === 2) {
-      found.set(cells[0][0], cells[1][0]);
-      found.set(cells[1][0], cells[0][0]);
+      found.set(cells[0], cells[1]);
+      found.set(cells[1], cells[0]);
     }
   }
   return found;
 }
 
-function drawAxio(svg, game, index, marks, ghost) {
-  const state = index ? game.steps[index - 1] : game.start;
-  const board = state.board, { low, count } = axioBounds(board);
+function drawAxio(svg, board, joined, marks, ghost, targets) {
+  const { low, count } = axioBounds(board);
   const pad = 7, size = pad + count * S + 1;
   svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
+  LAYOUT.set(svg, { kind: "axio", pad, low, count });
   el("rect", { x: 0, y: 0, width: size, height: size, fill: C.card }, svg);
   el("rect", { x: pad - 0.5, y: pad - 0.5, width: count * S + 1, height: count * S + 1, rx: 1, fill: C.surface }, svg);
   const box = (i) => ({ x: pad + ((i % 13) - low) * S, y: pad + (Math.floor(i / 13) - low) * S });
@@ -100,13 +106,14 @@ function drawAxio(svg, game, index, marks, ghost) {
     text(svg, pad + k * S + S / 2, pad / 2, COLUMNS[low + k], 3.6, C.muted);
     text(svg, pad / 2, pad + k * S + S / 2, String(low + k + 1), 3.6, C.muted);
   }
-  const joined = partners(game, index), g = 0.6;
+  const g = 0.6;
   for (let i = 0; i < 169; i++) {
     const ch = board[i];
     if (ch === "#") continue;
     const { x, y } = box(i);
+    if (ch !== ".") el("rect", { x, y, width: S, height: S, fill: "none", "data-cell": cellName(i) }, svg);
     if (ch === "." ) {
-      el("rect", { x: x + g, y: y + g, width: S - 2 * g, height: S - 2 * g, rx: 1.2, fill: C.well }, svg);
+      el("rect", { x: x + g, y: y + g, width: S - 2 * g, height: S - 2 * g, rx: 1.2, fill: C.well, "data-cell": cellName(i) }, svg);
     } else if (ch === "x") {
       el("rect", { x: x + g, y: y + g, width: S - 2 * g, height: S - 2 * g, rx: 1.2, fill: C.dead }, svg);
       el("path", { d: `M${x + 3} ${y + 3}L${x + 7} ${y + 7}M${x + 7} ${y + 3}L${x + 3} ${y + 7}`, stroke: C.deadMark, "stroke-width": 0.7 }, svg);
@@ -125,7 +132,14 @@ function drawAxio(svg, game, index, marks, ghost) {
       drawHalf(svg, ch, x, y, i, joined.get(i), g);
     }
   }
-  if (ghost) {
+  if (targets) drawTargets(svg, targets, box, g);
+  if (ghost && targets) { // the move being chosen (the Activity): a tile, as it would lie
+    const [[a, colourA], [b, colourB]] = ghost;
+    for (const [cell, colour, partner] of [[a, colourA, b], [b, colourB, a]]) {
+      const { x, y } = box(cell);
+      drawHalf(svg, colour, x, y, cell, partner, g);
+    }
+  } else if (ghost) {
     for (const [cell, colour] of ghost) {
       const { x, y } = box(cell);
       el("rect", { x: x + g, y: y + g, width: S - 2 * g, height: S - 2 * g, rx: 1.2,
@@ -139,6 +153,20 @@ function drawAxio(svg, game, index, marks, ghost) {
     const x0 = Math.min(...cells.map((c) => c.x)), y0 = Math.min(...cells.map((c) => c.y));
     const x1 = Math.max(...cells.map((c) => c.x)) + S, y1 = Math.max(...cells.map((c) => c.y)) + S;
     frame(svg, x0, y0, x1, y1, mark);
+  }
+}
+
+// The cells a tap may choose now (the Activity's legal moves), ringed; `chosen` more boldly.
+function drawTargets(svg, { cells = [], chosen = [] }, box, g) {
+  for (const cell of cells) {
+    const { x, y } = box(cell);
+    el("rect", { x: x + g + 0.4, y: y + g + 0.4, width: S - 2 * g - 0.8, height: S - 2 * g - 0.8, rx: 1.2,
+      fill: C.highlight, "fill-opacity": 0.12, stroke: C.highlight, "stroke-width": 0.5, class: "target" }, svg);
+  }
+  for (const cell of chosen) {
+    const { x, y } = box(cell);
+    el("rect", { x: x + 0.3, y: y + 0.3, width: S - 0.6, height: S - 0.6, rx: 1.6,
+      fill: "none", stroke: C.highlight, "stroke-width": 1, class: "chosen" }, svg);
   }
 }
 
@@ -189,8 +217,8 @@ export function openPositions(tiles) {
   return [...open.values()];
 }
 
-function drawRotaTile(svg, x, y, tileText, faint) {
-  const group = el("g", faint ? { opacity: 0.45, class: "ghost" } : {}, svg);
+function drawRotaTile(svg, x, y, tileText, faint, name = null) {
+  const group = el("g", faint ? { opacity: 0.45, class: "ghost" } : name ? { "data-position": name } : {}, svg);
   el("rect", { x, y, width: S, height: S, fill: C.face, stroke: C.rotaEdge, "stroke-width": 0.2 }, group);
   const r = 0.44 * S, reach = r / (1 + Math.SQRT2);
   const at = [[x, y, 1, 1], [x + S, y, -1, 1], [x + S, y + S, -1, -1], [x, y + S, 1, -1]];
@@ -207,9 +235,7 @@ function drawRotaTile(svg, x, y, tileText, faint) {
   if (faint) el("rect", { x, y, width: S, height: S, fill: "none", stroke: C.text, "stroke-width": 0.5, "stroke-dasharray": "1.2 0.8" }, svg);
 }
 
-function drawRota(svg, game, index, marks, ghost, running) {
-  const state = index ? game.steps[index - 1] : game.start;
-  const tiles = game.tiles.slice(0, state.tiles);
+function drawRota(svg, tiles, running, marks, ghost, targets) {
   const open = running ? openPositions(tiles) : [];
   const all = [...tiles, ...open, ...(ghost ? [ghost.at] : [])];
   const xs = all.map((t) => t[0]), ys = all.map((t) => t[1]);
@@ -218,15 +244,24 @@ function drawRota(svg, game, index, marks, ghost, running) {
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
   el("rect", { x: 0, y: 0, width, height, fill: C.card }, svg);
   const at = (x, y) => [pad + (x - minX) * S, pad + (y - minY) * S];
+  LAYOUT.set(svg, { kind: "rota", pad, minX, minY, maxX, maxY });
+  const wanted = new Set((targets?.positions || []).map(([x, y]) => `${x},${y}`));
   for (let x = minX; x <= maxX; x++) text(svg, at(x, 0)[0] + S / 2, pad / 2, columnName(x), 3.4, C.muted);
   for (let y = minY; y <= maxY; y++) text(svg, pad / 2, at(0, y)[1] + S / 2, rowName(y), 3.4, C.muted);
   for (const [x, y] of open) {
-    const [px, py] = at(x, y);
-    el("rect", { x: px + 0.5, y: py + 0.5, width: S - 1, height: S - 1, rx: 1, fill: "none", stroke: C.well, "stroke-width": 0.4, "stroke-dasharray": "1 1" }, svg);
-    text(svg, px + S / 2, py + S / 2, positionName(x, y), 2.6, C.muted);
+    const [px, py] = at(x, y), target = wanted.has(`${x},${y}`);
+    el("rect", { x: px + 0.5, y: py + 0.5, width: S - 1, height: S - 1, rx: 1,
+      fill: target ? C.highlight : "none", "fill-opacity": target ? 0.12 : 0,
+      stroke: target ? C.highlight : C.well, "stroke-width": target ? 0.5 : 0.4,
+      "stroke-dasharray": target ? "none" : "1 1", class: target ? "target" : "open", "data-position": positionName(x, y) }, svg);
+    text(svg, px + S / 2, py + S / 2, positionName(x, y), 2.6, target ? C.text : C.muted);
   }
-  for (const [x, y, tileText] of tiles) drawRotaTile(svg, ...at(x, y), tileText, false);
-  if (ghost) drawRotaTile(svg, ...at(...ghost.at), ghost.corners, true);
+  for (const [x, y, tileText] of tiles) drawRotaTile(svg, ...at(x, y), tileText, false, positionName(x, y));
+  if (ghost) drawRotaTile(svg, ...at(...ghost.at), ghost.corners, !targets);
+  if (ghost && targets) {
+    const [px, py] = at(...ghost.at);
+    el("rect", { x: px + 0.2, y: py + 0.2, width: S - 0.4, height: S - 0.4, rx: 1, fill: "none", stroke: C.highlight, "stroke-width": 0.8, class: "chosen" }, svg);
+  }
   for (const mark of marks) {
     if (!mark.at) continue;
     const [px, py] = at(...mark.at);
@@ -235,12 +270,44 @@ function drawRota(svg, game, index, marks, ghost, running) {
 }
 
 // --- the component ---------------------------------------------------------------------------
-// `marks`: [{seat, number, current, cells | at}]; `ghost`: the expert's move to draw faintly.
-export function drawBoard(game, index, { marks = [], ghost = null, running = false, label = "" } = {}) {
+const LAYOUT = new WeakMap(); // each drawn <svg>'s grid, for boardPoint
+
+// One position: `view` = {kind, board, joined (AXIO: cell → its tile's other cell)} or
+// {kind, tiles (Rota: [x, y, corners] as laid), running (open positions drawn)}.
+// `marks`: [{seat, number, current, cells | at}]; `ghost`: a move to draw faintly (AXIO:
+// [[cell, colour], …]; Rota: {at, corners}); `targets`: what a tap may choose now (AXIO:
+// {cells, chosen}; Rota: {positions}), ringed in yellow.
+export function drawPosition(view, { marks = [], ghost = null, targets = null, label = "" } = {}) {
   const svg = el("svg", { role: "img", "aria-label": label, preserveAspectRatio: "xMidYMid meet" });
-  if (game.kind === "axio") drawAxio(svg, game, index, marks, ghost);
-  else drawRota(svg, game, index, marks, ghost, running);
+  if (view.kind === "axio") drawAxio(svg, view.board, view.joined || new Map(), marks, ghost, targets);
+  else drawRota(svg, view.tiles, view.running, marks, ghost, targets);
   return svg;
+}
+
+// A game page's game at step `index`.
+export function drawBoard(game, index, { marks = [], ghost = null, running = false, label = "" } = {}) {
+  const state = index ? game.steps[index - 1] : game.start;
+  const view = game.kind === "axio"
+    ? { kind: "axio", board: state.board, joined: partners(game, index) }
+    : { kind: "rota", tiles: game.tiles.slice(0, state.tiles), running };
+  return drawPosition(view, { marks, ghost, label });
+}
+
+// Where a tap at (clientX, clientY) fell on a drawn board: AXIO {cell, fx, fy} (fx, fy: where
+// in the cell, 0…1 from its top left), Rota {x, y}; null off the grid.
+export function boardPoint(svg, clientX, clientY) {
+  const layout = LAYOUT.get(svg), matrix = svg.getScreenCTM();
+  if (!layout || !matrix) return null;
+  const point = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
+  const u = (point.x - layout.pad) / S, v = (point.y - layout.pad) / S;
+  if (layout.kind === "axio") {
+    const column = Math.floor(u), row = Math.floor(v);
+    if (column < 0 || row < 0 || column >= layout.count || row >= layout.count) return null;
+    return { cell: (row + layout.low) * 13 + column + layout.low, fx: u - column, fy: v - row };
+  }
+  const x = Math.floor(u) + layout.minX, y = Math.floor(v) + layout.minY;
+  if (x < layout.minX || y < layout.minY || x > layout.maxX || y > layout.maxY) return null;
+  return { x, y };
 }
 
 const NOT_PLACEMENTS = ["keep", "exchange"];
@@ -267,3 +334,24 @@ export function marksAt(game, index) {
 }
 
 export { cellName as axioCellName, COLUMNS };
+
+// A colour's disc with its symbol, as the scores' headings and chips show it.
+export function colourDisc(colour) {
+  const svg = el("svg", { viewBox: "0 0 10 10", "aria-hidden": "true" });
+  el("circle", { cx: 5, cy: 5, r: 5, fill: TILE[colour] }, svg);
+  symbol(svg, colour, 5, 5, 3.2);
+  return svg;
+}
+
+// A rack's AXIO tile (two halves side by side) or a Rota tile by itself, for buttons.
+export function tilePicture(kind, tile) {
+  const svg = el("svg", { "aria-hidden": "true", focusable: "false" });
+  if (kind === "axio") {
+    svg.setAttribute("viewBox", `0 0 ${2 * S} ${S}`);
+    [...tile].forEach((colour, n) => drawHalf(svg, colour, n * S, 0, n, 1 - n, 0.4));
+  } else {
+    svg.setAttribute("viewBox", `-0.3 -0.3 ${S + 0.6} ${S + 0.6}`);
+    drawRotaTile(svg, 0, 0, tile, false);
+  }
+  return svg;
+}

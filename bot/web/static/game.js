@@ -2,7 +2,7 @@
 // steps through the game with the buttons, the slider, the arrow keys and a swipe. The
 // address holds the step (#23); a running game's page hears of new moves (Server-Sent Events).
 
-import { COLOURS, SEAT, TILE, axioCellName, drawBoard, marksAt, positionName, symbol } from "./board.js";
+import { COLOURS, SEAT, TILE, axioCellName, colourDisc, drawBoard, marksAt, positionName } from "./board.js";
 
 const main = document.getElementById("game");
 const code = main.dataset.code;
@@ -179,17 +179,7 @@ function buildChart(lowest) {
 }
 
 function colourHeads() {
-  for (const head of document.querySelectorAll("th[data-colour]")) {
-    const ns = "http://www.w3.org/2000/svg", svg = document.createElementNS(ns, "svg");
-    const colour = head.dataset.colour;
-    svg.setAttribute("viewBox", "0 0 10 10");
-    svg.setAttribute("aria-hidden", "true");
-    const disc = document.createElementNS(ns, "circle");
-    for (const [k, v] of Object.entries({ cx: 5, cy: 5, r: 5, fill: TILE[colour] })) disc.setAttribute(k, v);
-    svg.appendChild(disc);
-    symbol(svg, colour, 5, 5, 3.2);
-    head.prepend(svg);
-  }
+  for (const head of document.querySelectorAll("th[data-colour]")) head.prepend(colourDisc(head.dataset.colour));
 }
 
 function controls() {
