@@ -9,6 +9,11 @@ Decisions where the issue is silent:
 - **The limit** is a token bucket per address: `burst` requests at once, then `rate` a
   second (a page is four requests: HTML, script, style, JSON, and one event stream). At
   most `ADDRESSES` addresses are remembered, the least recent forgotten first.
+- **Shared addresses**: every member's Activity reaches us through Discord's proxy, which
+  hides their addresses, so an Activity request (one naming its `instance_id`) is counted
+  per instance, and a static file (the same few files for every page) in a bucket of its
+  own; the address as a whole then has `SHARED` times the room, so no one gets more by
+  naming ever new instances.
 - **Sizes**: the path and query together at most `MAX_TARGET` characters, the headers at
   most `MAX_HEADERS` in number and `MAX_HEADER_BYTES` in all; aiohttp itself refuses
   a single line over 8 KB before we see it.
@@ -18,6 +23,7 @@ from __future__ import annotations
 
 import ipaddress
 import logging
+import re
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -36,6 +42,8 @@ MAX_TARGET = 1024
 MAX_HEADERS = 60
 MAX_HEADER_BYTES = 16_384
 ADDRESSES = 10_000
+SHARED = 20.0
+INSTANCE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -59,10 +67,12 @@ class RateLimit:
         self.clock = clock
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
 
-    def allow(self, address: str) -> bool:
+    def allow(self, address: str, room: float = 1.0) -> bool:
+        """One request from `address`, whose bucket is `room` times the usual size."""
         now = self.clock()
-        tokens, since = self._buckets.pop(address, (self.burst, now))
-        tokens = min(self.burst, tokens + (now - since) * self.rate)
+        burst = self.burst * room
+        tokens, since = self._buckets.pop(address, (burst, now))
+        tokens = min(burst, tokens + (now - since) * self.rate * room)
         allowed = tokens >= 1
         self._buckets[address] = (tokens - 1 if allowed else tokens, now)
         while len(self._buckets) > ADDRESSES:
@@ -82,6 +92,21 @@ def client_address(request: web.Request) -> str:
     if local and forwarded:
         return forwarded.rsplit(",", 1)[-1].strip()[:64] or peer
     return peer
+
+
+def buckets(request: web.Request) -> list[tuple[str, float]]:
+    """The buckets a request is counted in, with their room (see the module's docstring)."""
+    address = client_address(request)
+    instance = request.query.get("instance_id", "")
+    if request.path.startswith("/activity") and INSTANCE.fullmatch(instance):
+        return [(f"{address} {instance}", 1.0), (f"{address} *", SHARED)]
+    if request.path.startswith("/static/"):
+        return [(f"{address} static", 1.0), (f"{address} *", SHARED)]
+    return [(address, 1.0)]
+
+
+def allowed_now(limit: RateLimit, request: web.Request) -> bool:
+    return all(limit.allow(key, room) for key, room in buckets(request))
 
 
 def too_large(request: web.Request) -> bool:
@@ -121,7 +146,7 @@ def guard(
             response: web.StreamResponse = error_page(
                 request, 405 if not too_large(request) else 400
             )
-        elif not limit.allow(client_address(request)):
+        elif not allowed_now(limit, request):
             response = error_page(request, 429)
         else:
             try:

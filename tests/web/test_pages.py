@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 
 from bot.web.app import LIMIT
+from bot.web.guard import SHARED
 from engine import game_class
 from engine.ai.review import GameReview, MoveReview, PlayerReview
 from engine.daily import day_start
@@ -147,6 +148,30 @@ async def test_the_rate_limit_answers_429_then_lets_the_reader_back(repo, clock)
         assert answers == [404, 404, 404, 429]
         now[0] += 1.0
         assert (await client.get("/g/AAAAAAAAAAAAAAAAAAAA")).status == 404
+    finally:
+        await client.close()
+
+
+async def test_activity_instances_and_static_files_have_buckets_of_their_own(repo, clock):
+    """Every member's Activity comes through Discord's proxy, from one address: each
+    instance is counted apart, and so are the static files, while the address as a whole
+    stays bounded (SHARED times the room), however many instances it names."""
+    now = [0.0]
+    client = await client_for(repo, clock, rate=1.0, burst=3.0)
+    try:
+        client.app[LIMIT].clock = lambda: now[0]
+
+        async def statuses(path: str, times: int) -> list[int]:
+            return [(await client.get(path)).status for _ in range(times)]
+
+        assert await statuses("/g/AAAAAAAAAAAAAAAAAAAA", 4) == [404, 404, 404, 429]
+        assert await statuses("/static/page.css", 4) == [200, 200, 200, 429]
+        for instance in ("i-one", "i-two"):
+            assert await statuses(f"/activity?instance_id={instance}", 4) == [404, 404, 404, 429]
+        answers = []
+        for number in range(int(3 * SHARED)):
+            answers += await statuses(f"/activity?instance_id=many-{number}", 1)
+        assert answers.count(429) > 0 and answers[-1] == 429  # the address's room is spent
     finally:
         await client.close()
 

@@ -55,7 +55,9 @@ async function signIn() {
   const { code } = await sdk.commands.authorize({
     client_id: config.clientId, response_type: "code", state: "", prompt: "none", scope: ["identify"],
   });
-  const response = await fetch("/activity/api/session", {
+  // The instance in the address too: the rate limit counts Activity requests per instance.
+  const address = `/activity/api/session?${new URLSearchParams({ instance_id: sdk.instanceId })}`;
+  const response = await fetch(address, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     // `locale` counts only for the mock's sign-ins; Discord's own says the member's language.
