@@ -23,8 +23,9 @@ the runs compare game by game (paired seeds): the figure `<pairing>_paired_chang
 mean change in win share with its 95 % interval, and `_games_changed` how many games'
 results differ, so that a change that flips few games is not lost in the luck of the deal.
 
-The learned value (issue 37): the expert uses it where one is shipped (2-player Rota);
-`--value hand-written` plays today's expert before it instead, for a paired comparison.
+The learned value (issue 37): `--value learned` lets the expert use it where one is
+shipped (2-player Rota; off in play, see expert.LEARNED_VALUE), for a paired comparison
+with the default, the hand-written valuation.
 The output also gives both valuations' log loss and accuracy on held-out positions
 (`bench/value_heldout.py`, keys `rota_value_held_out_*`).
 
@@ -67,7 +68,7 @@ the learned value."""
 PROGRESS_EVERY = 40
 
 
-def counted_work_only(learned: bool = True) -> None:
+def counted_work_only(learned: bool = False) -> None:
     """No clock stop in this process: decisions are the counted work's alone. The expert
     uses the learned value or not."""
     lookahead.SAFETY_STOP = math.inf
@@ -200,7 +201,7 @@ def main() -> None:
     parser.add_argument("--games-out", help="write each game as a JSON line to this file")
     parser.add_argument("--compare-with", help="an earlier --games-out file: paired changes")
     parser.add_argument(
-        "--value", choices=["learned", "hand-written"], default="learned", help="the expert's"
+        "--value", choices=["learned", "hand-written"], default="hand-written", help="the expert's"
     )
     args = parser.parse_args()
     learned = args.value == "learned"

@@ -26,11 +26,12 @@ How it spends its budget (sequential halving):
   afford it. In AXIO the end comes when the board is full, usually with tiles still in the
   bag, so the placements left are bounded by the empty cells (see `plies_left`).
 
-The learned value (issue 37, `value`): where one is shipped (2-player Rota) and
-`LEARNED_VALUE` is on, a playout ends in the learned chance of winning instead of the
-hand-written `position_value`, and the candidates are the `WIDTH` that the learned value
-rates best after the move among the `PRIOR_POOL` × `WIDTH` best by the normal evaluation.
-Each learned valuation is counted work (`VALUE_COST`), so the budget stays the same.
+The learned value (issue 37, `value`), a setting that is off: where one is shipped
+(2-player Rota) and `LEARNED_VALUE` is on, a playout ends in the learned chance of
+winning instead of the hand-written `position_value`, and the candidates are the
+`WIDTH` that the learned value rates best after the move among the `PRIOR_POOL` ×
+`WIDTH` best by the normal evaluation. Each learned valuation is counted work
+(`VALUE_COST`), so the budget stays the same.
 
 What hidden information costs it in Rota (`bench/bench_ceiling.py`, the same 400 games
 at 0.5 s a move, the expert sighted: every deal it searches is the real game): against
@@ -77,9 +78,11 @@ review of a long game affordable."""
 SAFETY_STOP = 0.9
 WIDTH = 12
 """Candidates the search starts from."""
-LEARNED_VALUE = True
-"""Whether the expert uses the learned value where one is shipped; off, it plays as it
-did before issue 37 (the hand-written valuation everywhere)."""
+LEARNED_VALUE = False
+"""Whether the expert uses the learned value where one is shipped. Off: it did not beat
+the hand-written valuation (issue 37, 2-player Rota at 0.5 s a move, paired on the same
+deals: see bench_ai `--value learned`), so the expert plays as before until a value
+does."""
 PRIOR_POOL = 2
 """With the learned value, the normal evaluation's best `PRIOR_POOL` × `WIDTH` moves are
 rated by it after the move, and its best `WIDTH` searched."""

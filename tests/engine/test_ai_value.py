@@ -6,6 +6,8 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+import pytest
+
 from bench.train_value import held_out_loss, train
 from bench.value_heldout import held_out_positions
 from engine import RotaGame
@@ -15,6 +17,12 @@ from tests.engine.games import midgame
 from tests.engine.rota_positions import rota_game, swap_hidden
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def learned(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The expert with its learned value on (a setting, off in play)."""
+    monkeypatch.setattr(expert, "LEARNED_VALUE", True)
 
 
 def test_the_shipped_weights_load_and_are_trained():
@@ -45,7 +53,12 @@ def test_the_features_read_only_what_the_seat_sees():
             assert features(swap_hidden(game, seat, seed), seat) == features(game, seat)
 
 
-def test_the_expert_plays_the_move_its_value_rates_best(monkeypatch, expert_counted_work):
+def test_the_expert_is_unchanged_while_the_setting_is_off(expert_counted_work):
+    assert not expert.LEARNED_VALUE
+    assert expert.leaf_value(midgame(RotaGame, 2, seed=4, moves=6)) is None
+
+
+def test_the_expert_plays_the_move_its_value_rates_best(monkeypatch, learned, expert_counted_work):
     """A value that likes one position on the display (and nothing else) makes the expert
     place there, where it would not without that value."""
     game = midgame(RotaGame, 2, seed=4, moves=6)
@@ -60,7 +73,7 @@ def test_the_expert_plays_the_move_its_value_rates_best(monkeypatch, expert_coun
     assert (move.x, move.y) == liked
 
 
-def test_the_expert_uses_the_learned_value_where_shipped(monkeypatch, expert_counted_work):
+def test_the_expert_uses_the_learned_value_where_shipped(monkeypatch, learned, expert_counted_work):
     game = midgame(RotaGame, 2, seed=4, moves=6)
     assert expert.leaf_value(game) is expert.learned_points
     assert expert.leaf_value(midgame(RotaGame, 3, seed=4, moves=6)) is None
@@ -70,7 +83,7 @@ def test_the_expert_uses_the_learned_value_where_shipped(monkeypatch, expert_cou
     assert expert.search(game, seed=2, budget_s=expert_counted_work) != learned
 
 
-def test_the_learned_expert_is_reproducible_and_blind(expert_counted_work):
+def test_the_learned_expert_is_reproducible_and_blind(learned, expert_counted_work):
     game = midgame(RotaGame, 2, seed=12, moves=9)
     seat = game.to_move
     chosen = expert.search(game, seed=3, budget_s=expert_counted_work)
