@@ -6,12 +6,13 @@ for the first-named level when it ranks first alone, 1/2 when it shares first pl
 figure is the mean over the 2N games with its 95 % confidence interval (normal
 approximation, `_ci95`). Pairings: normal and hard against greedy in both games at
 MATCH_BUDGET_S a move, and expert against hard in both games with both at
-EXPERT_MATCH_BUDGET_S a move (the bot gives every computer the same budget). In these
+EXPERT_MATCH_BUDGET_S a move (the bot gives every computer the same budget), and the
+expert against greedy in Rota. In these
 matches the levels think with counted work only, the clock's safety stop off, so the win
 rates do not depend on how busy the machine is (see engine/ai/work.py).
 
 Time: each level at its default budget (hard 1 s, expert 2 s) plays every seat of
-4-player AXIO and Rota games as in play (safety stop on); each move is timed
+4-player AXIO and Rota games and 2-player Rota games as in play (safety stop on); each move is timed
 (`hard_move_ms_p95`, `expert_move_ms_p95`, max too); easy and normal are timed on the
 same positions. Levels should stay within their budget + 10 % at p95.
 
@@ -22,8 +23,14 @@ the runs compare game by game (paired seeds): the figure `<pairing>_paired_chang
 mean change in win share with its 95 % interval, and `_games_changed` how many games'
 results differ, so that a change that flips few games is not lost in the luck of the deal.
 
+The learned value (issue 37): `--value learned` lets the expert use it where one is
+shipped (2-player Rota; off in play, see expert.LEARNED_VALUE), for a paired comparison
+with the default, the hand-written valuation.
+The output also gives both valuations' log loss and accuracy on held-out positions
+(`bench/value_heldout.py`, keys `rota_value_held_out_*`).
+
 Run: nice -n 10 python -m bench.bench_ai [--games N] [--workers 2] [--pairings …]
-[--no-timing] [--games-out FILE] [--compare-with FILE]
+[--no-timing] [--games-out FILE] [--compare-with FILE] [--value learned|hand-written]
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ from collections.abc import Callable
 from multiprocessing import Pool
 
 from bench.common import percentile, report
+from bench.value_heldout import held_out_figures
 from engine import game_class
 from engine.ai import choose_move, expert, greedy, lookahead
 from engine.ai.evaluate import win_share
@@ -52,15 +60,25 @@ PAIRINGS = {
     "rota_normal_vs_greedy": ("rota", "normal", "greedy", MATCH_BUDGET_S),
     "axio_expert_vs_hard": ("axio", "expert", "hard", EXPERT_MATCH_BUDGET_S),
     "rota_expert_vs_hard": ("rota", "expert", "hard", EXPERT_MATCH_BUDGET_S),
+    "rota_expert_vs_greedy": ("rota", "expert", "greedy", EXPERT_MATCH_BUDGET_S),
 }
-TIMED_GAMES = {"axio": 2, "rota": 2}
+TIMED_GAMES = {("axio", 4): 2, ("rota", 4): 2, ("rota", 2): 2}
+"""Timed games per game and player count: 2-player Rota is where the expert plays with
+the learned value."""
 PROGRESS_EVERY = 40
 
 
-def counted_work_only() -> None:
-    """No clock stop in this process: decisions are the counted work's alone."""
+def counted_work_only(learned: bool = False) -> None:
+    """No clock stop in this process: decisions are the counted work's alone. The expert
+    uses the learned value or not."""
     lookahead.SAFETY_STOP = math.inf
     expert.SAFETY_STOP = math.inf
+    use_value(learned)
+
+
+def use_value(learned: bool) -> None:
+    """The expert in this process uses the learned value or not."""
+    expert.LEARNED_VALUE = learned
 
 
 def move_of(game, level: str, seed: int, budget_s: float):
@@ -106,11 +124,11 @@ def play_match(
     return game, times
 
 
-def timed_game(task: tuple[str, str, int]) -> dict[str, list[float]]:
-    """A 4-player game with `level` in every seat at its default budget, the clock's stop
+def timed_game(task: tuple[str, int, str, int]) -> dict[str, list[float]]:
+    """A game of `players` with `level` in every seat at its default budget, the clock's stop
     on: its move times, and those of easy and normal on the same positions."""
-    kind, level, seed = task
-    game = game_class(kind)(4, seed)
+    kind, players, level, seed = task
+    game = game_class(kind)(players, seed)
     times: dict[str, list[float]] = {level: [], "easy": [], "normal": []}
     while not game.is_over:
         for other in ("easy", "normal"):
@@ -182,7 +200,11 @@ def main() -> None:
     parser.add_argument("--no-timing", action="store_true", help="skip the timed games")
     parser.add_argument("--games-out", help="write each game as a JSON line to this file")
     parser.add_argument("--compare-with", help="an earlier --games-out file: paired changes")
+    parser.add_argument(
+        "--value", choices=["learned", "hand-written"], default="hand-written", help="the expert's"
+    )
     args = parser.parse_args()
+    learned = args.value == "learned"
     started = time.perf_counter()
     tasks = [
         (name, seed, seat)
@@ -195,13 +217,13 @@ def main() -> None:
     match_times: dict[str, list[float]] = {name: [] for name in args.pairings}
     timed: dict[str, list[float]] = {}
     timed_tasks = [
-        (kind, level, seed)
+        (kind, players, level, seed)
         for level in ("hard", "expert")
-        for kind, count in TIMED_GAMES.items()
+        for (kind, players), count in TIMED_GAMES.items()
         for seed in range(count)
     ]
     games: list[dict[str, object]] = []
-    with Pool(args.workers, initializer=counted_work_only) as pool:
+    with Pool(args.workers, initializer=counted_work_only, initargs=(learned,)) as pool:
         for done, result in enumerate(pool.imap_unordered(match_game, tasks), 1):
             name, seed, seat, share, times, scores = result
             shares[name].append(share)
@@ -215,7 +237,7 @@ def main() -> None:
     if args.games_out:
         write_games(args.games_out, games)
     if not args.no_timing:
-        with Pool(args.workers) as pool:
+        with Pool(args.workers, initializer=use_value, initargs=(learned,)) as pool:
             for times in pool.imap_unordered(timed_game, timed_tasks):
                 for level, found in times.items():
                     timed.setdefault(level, []).extend(found)
@@ -229,6 +251,8 @@ def main() -> None:
         figures[f"{kind}_{level}_mean_lowest"] = round(statistics.mean(lowest[name]), 2)
     if args.compare_with:
         figures.update(paired_changes(args.compare_with, games))
+    figures["expert_value"] = args.value
+    figures.update(held_out_figures())
     figures["match_budget_s"] = MATCH_BUDGET_S
     figures["expert_match_budget_s"] = EXPERT_MATCH_BUDGET_S
     for level in ("hard", "expert"):

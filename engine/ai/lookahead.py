@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -116,9 +117,20 @@ def _board_effect(move: Any) -> Any:
     return dataclasses.replace(move, name=None) if hasattr(move, "name") else move
 
 
-def rollout(det: TileGame, seat: int, move: Any, budget: WorkBudget, horizon: int) -> float:
+Valuation = Callable[[TileGame, int], float]
+"""How good a position is for a seat (see `evaluate.position_value`)."""
+
+
+def rollout(
+    det: TileGame,
+    seat: int,
+    move: Any,
+    budget: WorkBudget,
+    horizon: int,
+    value: Valuation = position_value,
+) -> float:
     """Play `move` on a copy of `det`, then the following turns with the normal policy
-    until turn `horizon` (or the end); the value of where that leads for `seat`."""
+    until turn `horizon` (or the end); the `value` of where that leads for `seat`."""
     game = det.copy()
     game.play(move)
     budget.spend(PLY_COST)
@@ -130,7 +142,7 @@ def rollout(det: TileGame, seat: int, move: Any, budget: WorkBudget, horizon: in
         move, count = best_placement(game)
         budget.spend(SCAN_COST[game.kind] + count + PLY_COST)
         game.play(move)
-    return position_value(game, seat)
+    return value(game, seat)
 
 
 def _horizon(game: TileGame) -> int:

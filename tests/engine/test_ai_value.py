@@ -1,0 +1,102 @@
+"""The learned value (issue 37): the shipped weights load, rate the obvious right, are what
+the expert plays by, see only the seat's view, and self-play training improves them."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from bench.train_value import held_out_loss, train
+from bench.value_heldout import held_out_positions
+from engine import RotaGame
+from engine.ai import choose_move, expert, value
+from engine.ai.value import SIZE, features, load_weights, win_chance_of
+from tests.engine.games import midgame
+from tests.engine.rota_positions import rota_game, swap_hidden
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def learned(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The expert with its learned value on (a setting, off in play)."""
+    monkeypatch.setattr(expert, "LEARNED_VALUE", True)
+
+
+def test_the_shipped_weights_load_and_are_trained():
+    weights = load_weights("rota", 2)
+    assert weights is not None and len(weights) == SIZE
+    assert sum(1 for w in weights if w) > SIZE // 4
+    assert load_weights("rota", 3) is None
+    assert load_weights("axio", 2) is None
+
+
+def test_the_package_ships_the_weights():
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    shipped = data["tool"]["setuptools"]["package-data"]["engine.ai"]
+    assert "data/*.json" in shipped
+    assert (ROOT / "engine" / "ai" / "data" / value.FILES[("rota", 2)]).stat().st_size < 5e6
+
+
+def test_a_seat_far_ahead_is_rated_a_likely_winner():
+    ahead = rota_game(players=2, scores=[[9, 10, 9, 11, 9], [2, 5, 3, 4, 6]], stack_size=4)
+    assert win_chance_of(ahead, 0) > 0.8
+    assert win_chance_of(ahead, 1) < 0.2
+
+
+def test_the_features_read_only_what_the_seat_sees():
+    game = midgame(RotaGame, 2, seed=8, moves=7)
+    for seat in (0, 1):
+        for seed in (1, 2):
+            assert features(swap_hidden(game, seat, seed), seat) == features(game, seat)
+
+
+def test_the_expert_is_unchanged_while_the_setting_is_off(expert_counted_work):
+    assert not expert.LEARNED_VALUE
+    assert expert.leaf_value(midgame(RotaGame, 2, seed=4, moves=6)) is None
+
+
+def test_the_expert_plays_the_move_its_value_rates_best(monkeypatch, learned, expert_counted_work):
+    """A value that likes one position on the display (and nothing else) makes the expert
+    place there, where it would not without that value."""
+    game = midgame(RotaGame, 2, seed=4, moves=6)
+    before = choose_move(game, "expert", seed=2, budget_s=expert_counted_work)
+    liked = next(p for p in game.legal_positions() if p != (before.x, before.y))
+
+    def likes(position_game, seat):
+        return 100.0 if liked in position_game.display.tiles else 0.0
+
+    monkeypatch.setattr(expert, "learned_points", likes)
+    move = choose_move(game, "expert", seed=2, budget_s=expert_counted_work)
+    assert (move.x, move.y) == liked
+
+
+def test_the_expert_uses_the_learned_value_where_shipped(monkeypatch, learned, expert_counted_work):
+    game = midgame(RotaGame, 2, seed=4, moves=6)
+    assert expert.leaf_value(game) is expert.learned_points
+    assert expert.leaf_value(midgame(RotaGame, 3, seed=4, moves=6)) is None
+    learned = expert.search(game, seed=2, budget_s=expert_counted_work)
+    monkeypatch.setattr(expert, "LEARNED_VALUE", False)
+    assert expert.leaf_value(game) is None
+    assert expert.search(game, seed=2, budget_s=expert_counted_work) != learned
+
+
+def test_the_learned_expert_is_reproducible_and_blind(learned, expert_counted_work):
+    game = midgame(RotaGame, 2, seed=12, moves=9)
+    seat = game.to_move
+    chosen = expert.search(game, seed=3, budget_s=expert_counted_work)
+    assert expert.search(game.copy(), seed=3, budget_s=expert_counted_work) == chosen
+    for seed in (1, 2):
+        twin = swap_hidden(game, seat, seed)
+        assert twin.to_dict() != game.to_dict()
+        assert expert.search(twin, seed=3, budget_s=expert_counted_work) == chosen
+
+
+def test_a_short_training_run_lowers_the_held_out_loss():
+    held_out = held_out_positions(range(900_000_000, 900_000_060))
+    start = [0.0] * SIZE
+    trained, played = train(seed=1, games=300, minutes=2.0, weights=start)
+    assert played == 300
+    assert held_out_loss(trained, held_out) < held_out_loss(start, held_out) - 0.01
