@@ -43,7 +43,7 @@ MAX_HEADERS = 60
 MAX_HEADER_BYTES = 16_384
 ADDRESSES = 10_000
 SHARED = 20.0
-INSTANCE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+INSTANCE = re.compile(r"[A-Za-z0-9_-]{1,128}")  # as the Activity takes it
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": (

@@ -8,8 +8,8 @@
 - `view`: what a `state` message holds (the public board, and only the member's tiles);
 - `routes`: the addresses under `/activity`.
 
-The protocol between the page and the server is written in the repository's ACTIVITY.md
-notes and in these modules' docstrings.
+The protocol between the page and the server is written in PROTOCOL.md, beside these
+modules.
 """
 
 from .identity import Application

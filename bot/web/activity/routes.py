@@ -1,5 +1,4 @@
-"""The Activity's addresses under `/activity` (the protocol: /work/wt/ACTIVITY.md, kept in
-the package's docstring): its page, the sign-in (`POST /activity/api/session`) and the
+"""The Activity's addresses under `/activity` (the protocol: PROTOCOL.md beside it): its page, the sign-in (`POST /activity/api/session`) and the
 board's WebSocket (`/activity/ws`).
 
 The sign-in's body is small JSON (at most `MAX_BODY` bytes); ids are Discord's snowflakes

@@ -1,7 +1,7 @@
 // The Discord Activity: the game of the channel it was launched in, on a board one plays by
 // tapping. Who the member is comes from Discord (the SDK's authorize code, exchanged by the
 // server), never from the page; the game comes over a WebSocket as `state` messages (see
-// ACTIVITY.md's protocol), and a move goes back as its engine text, chosen among the legal
+// bot/web/activity/PROTOCOL.md), and a move goes back as its engine text, chosen among the legal
 // moves the server sent (activity_moves.js). Outside Discord (the playground, the tests) the
 // SDK's DiscordSDKMock stands in, with codes the server accepts only when told to.
 
