@@ -1,8 +1,9 @@
 """A small server for driving the Activity's page in chromium without the bot: it serves
 the real page (template, scripts, the vendored SDK) and speaks the Activity's protocol
-(bot/web/activity/PROTOCOL.md) from a real engine game held in memory. For the tap-counting test only: the page's choosing of
-moves, measured against every legal move the engine lists. Never shipped; the tests that
-play whole games go through the bot's own server (bot/web/activity)."""
+(bot/web/activity/PROTOCOL.md) from a real engine game held in memory. For the tap-counting
+test only: the page's choosing of moves, measured against every legal move the engine
+lists. Never shipped; the tests that play whole games go through the bot's own server
+(bot/web/activity)."""
 
 from __future__ import annotations
 

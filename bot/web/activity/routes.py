@@ -1,5 +1,5 @@
-"""The Activity's addresses under `/activity` (the protocol: PROTOCOL.md beside it): its page, the sign-in (`POST /activity/api/session`) and the
-board's WebSocket (`/activity/ws`).
+"""The Activity's addresses under `/activity` (the protocol: PROTOCOL.md beside it): its
+page, the sign-in (`POST /activity/api/session`) and the board's WebSocket (`/activity/ws`).
 
 The sign-in's body is small JSON (at most `MAX_BODY` bytes); ids are Discord's snowflakes
 (digits). Refusals are JSON `{"error": …}` in the member's language (the body's `locale`,
