@@ -64,8 +64,10 @@ def check_own_rack_only(table: Table, record) -> None:
 async def assert_finished_and_stored(table: Table, game_id: int, players: int) -> None:
     record = await table.record(game_id)
     assert record.status == "finished" and record.game.is_over
+    # The end post follows the last move; after a computer's move (thought in a process
+    # pool, outside what SimCord waits for) it may come a moment after SimCord settled.
+    await table.until(lambda: "Game over" in text_of(table.last_public()), "the end post")
     final = table.last_public()
-    assert "Game over" in text_of(final)
     assert {a.filename for a in final.attachments} == {"table.png"}
     results = await table.bot.repo.game_results(game_id)
     assert len(results) == players
