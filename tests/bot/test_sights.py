@@ -58,7 +58,7 @@ async def test_a_four_player_card_with_a_long_name_takes_three_lines_and_names_e
 ):
     bart = long_named(table, "bart", LONG)
     for kind in ("axio", "rota"):
-        game_id = await start_game(table, kind, bart, computers=["easy", "normal", "hard"])
+        game_id = await start_game(table, kind, bart, computers=["easy", "normal", "normal"])
         record, card = await card_after_rounds(table, game_id, 3, random.Random(3))
         said = text_of(card)
         assert fits_a_phone(said, table), said
