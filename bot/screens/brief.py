@@ -89,7 +89,11 @@ def story_brief(record: GameRecord, moves: list[tuple[PlayResult, bool]], left_o
     """The moves of a card in brief, oldest first, on one paragraph: the marked moves the
     cards before told (badge and mover), then `moves` (each a result and whether a stand-in
     made it), `left_out` earlier ones counted. The player to move's own previous move is
-    theirs to know and is left out, unless a stand-in made it for them."""
+    theirs to know and is left out, unless a stand-in made it for them. A declined AXIO
+    exchange is left out too: it changes nothing on the board or the scores, and telling it
+    would tell the table that the rack held none of the mover's lowest colour, which the
+    rules reveal only when the rack is exchanged (a stand-in's choice is told: it was made
+    for someone who was away)."""
     game = record.game
     assert game is not None
     marks = recent_marks(game)
@@ -105,6 +109,7 @@ def story_brief(record: GameRecord, moves: list[tuple[PlayResult, bool]], left_o
     for result, stand_in in moves:
         mark = by_move.get((result.seat, result.move))
         own = not game.is_over and result.seat == game.to_move and mark is None
-        if not own or stand_in or game.solo:
+        kept = result.move == "keep" and not stand_in
+        if (not own or stand_in or game.solo) and not kept:
             parts.append(move_brief(record, result, mark, stand_in))
     return " · ".join(parts)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import AsyncIterator, Callable, Iterator
 from datetime import datetime
 
 import discord
 import pytest
 
+import bot.commands.tournament
+import bot.table.lobby
 from bot.app import create_bot
 from bot.config import Settings
 from storage.pg_local import LocalServer, server_binaries, temporary_server
@@ -25,6 +28,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if "simcord_env" in getattr(item, "fixturenames", ()) and "settle_timeout" not in options:
             options["settle_timeout"] = SETTLE_GIVE_UP_S
             item.add_marker(pytest.mark.simcord(**options), append=False)
+
+
+@pytest.fixture(autouse=True)
+def seeded_deals(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every game a bot test starts is dealt from seeds drawn from the test's own name, where
+    the bot draws them from the system: a test plays the same deals each run, so a failure
+    repeats as it failed. A test that needs one deal sets its own over this."""
+    seeds = random.Random(request.node.nodeid)
+    monkeypatch.setattr(bot.table.lobby, "_seeds", seeds)
+    monkeypatch.setattr(bot.commands.tournament, "_seeds", seeds)
 
 
 @pytest.fixture
