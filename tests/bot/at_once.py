@@ -198,6 +198,16 @@ async def _all_at_once(
         env._end_operation()
 
 
+async def declared_wait(env: Any, awaitable: Any, reason: str) -> Any:
+    """Await `awaitable`, declared to SimCord as a wait on something outside it when the
+    bot's own work waits (SimCord refuses the declaration elsewhere: the test's own
+    set-up and tear-down, such as closing the repository, wait undeclared)."""
+    task = asyncio.current_task()
+    if task in env._work.tasks and task not in env._work.external_waits:
+        return await env.external_wait(awaitable, reason=reason)
+    return await awaitable
+
+
 def lock_waits_are_external(env: Any, repo: Any, monkeypatch: pytest.MonkeyPatch) -> list[LockWait]:
     """Tell SimCord that the repository's writes wait on something outside it: SQLite's
     writer taking the write lock another process holds (BEGIN IMMEDIATE, in a thread), and
@@ -212,12 +222,12 @@ def lock_waits_are_external(env: Any, repo: Any, monkeypatch: pytest.MonkeyPatch
     waits, begin = noting_lock_waits(
         repo._conn,
         lambda: env.now().timestamp(),
-        lambda begun: env.external_wait(begun, reason=reason),
+        lambda begun: declared_wait(env, begun, reason),
     )
 
     class QueueForTheWriter(asyncio.Lock):
         async def acquire(self) -> bool:
-            return await env.external_wait(super().acquire(), reason=reason)
+            return await declared_wait(env, super().acquire(), reason)
 
     monkeypatch.setattr(repo._conn, "execute", begin)
     monkeypatch.setattr(repo, "_lock", QueueForTheWriter())
@@ -238,10 +248,7 @@ def server_waits_are_external(env: Any, monkeypatch: pytest.MonkeyPatch) -> None
 
     def declared(method: Any) -> Any:
         async def waits(*args: Any, **kwargs: Any) -> Any:
-            task = asyncio.current_task()
-            if task in env._work.tasks and task not in env._work.external_waits:
-                return await env.external_wait(method(*args, **kwargs), reason=reason)
-            return await method(*args, **kwargs)
+            return await declared_wait(env, method(*args, **kwargs), reason)
 
         return waits
 
