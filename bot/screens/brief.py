@@ -90,10 +90,9 @@ def story_brief(record: GameRecord, moves: list[tuple[PlayResult, bool]], left_o
     cards before told (badge and mover), then `moves` (each a result and whether a stand-in
     made it), `left_out` earlier ones counted. The player to move's own previous move is
     theirs to know and is left out, unless a stand-in made it for them. A declined AXIO
-    exchange is left out too: it changes nothing on the board or the scores, and telling it
-    would tell the table that the rack held none of the mover's lowest colour, which the
-    rules reveal only when the rack is exchanged (a stand-in's choice is told: it was made
-    for someone who was away)."""
+    exchange is left out too: it changes nothing on the board or the scores, and the card's
+    three phone lines are for what did (`/axio log` and the game page list it; a stand-in's
+    choice is told, as it was made for someone who was away)."""
     game = record.game
     assert game is not None
     marks = recent_marks(game)
