@@ -175,7 +175,8 @@ class AxioBot(commands.AutoShardedBot):
             moved=private.retire,
         )
         if settings.activity_on:
-            self.axio_activity = the_activity(settings, self.repo, self.desk)
+            activity = self.axio_activity = the_activity(settings, self.repo, self.desk)
+            self.metrics.activity_boards.set_function(lambda: len(activity.boards))
         links = PageLinks(
             self.repo, settings.public_url, self.background, board=settings.activity_on
         )
@@ -270,6 +271,7 @@ class AxioBot(commands.AutoShardedBot):
                 clock=clock,
                 paint=self.painter.paint,
                 activity=self.axio_activity,
+                observe=self.metrics.web_request,
             )
         # What start-up made (the engine's tables, the commands, discord.py's state) lives as
         # long as the process: frozen, the collector's full passes stop walking it, so no

@@ -14,6 +14,13 @@ Counted as things happen:
   retry (`forbidden`, `discord_5xx`, `discord`, `timeout`, `database`, `other`).
 - `axio_event_loop_lag_seconds`: how late the event loop ran a timer (see lag.py), and
   `axio_event_loop_lag_max_seconds`, the worst in the last minute.
+- `axio_web_requests_total{route, status}`: what the web server (WEB_PORT, in the bot's
+  process) answered, by its route's pattern (`/g/{code}`, `/activity/ws`, or `unmatched`)
+  and the status's class (`2xx`, `3xx` for a page not modified, `4xx` for refusals and
+  unknown games, `429` apart as the rate limit's, `5xx`; `1xx` an Activity board's
+  WebSocket, counted when it closes). Moves made on the Activity's board are in
+  `axio_moves_total{by="person"}` with every other member's.
+- `axio_activity_boards`: Activity boards open now (read at each scrape).
 
 Read at each scrape (see health.py's Watch): `axio_games_running`, `axio_outbox_owed_posts`,
 `axio_outbox_oldest_owed_seconds`, `axio_outbox_overdue_seconds`,
@@ -94,6 +101,15 @@ class Metrics:
             "The worst event loop lag in the last minute",
             registry=registry,
         )
+        self.web_requests = Counter(
+            "axio_web_requests",
+            "Web requests answered, by route and status class",
+            ["route", "status"],
+            registry=registry,
+        )
+        self.activity_boards = _gauge(
+            registry, "axio_activity_boards", "Activity boards open in this process"
+        )
         self.games_running = _gauge(registry, "axio_games_running", "Running games (this process)")
         self.outbox_owed = _gauge(registry, "axio_outbox_owed_posts", "Table posts still owed")
         self.outbox_oldest = _gauge(
@@ -140,6 +156,9 @@ class Metrics:
     def command_done(self, command: str, seconds: float) -> None:
         self.commands.labels(command).observe(seconds)
 
+    def web_request(self, route: str, status: int) -> None:
+        self.web_requests.labels(route, status_class(status)).inc()
+
     def delivery_retry(self, error: BaseException) -> None:
         self.delivery_retries.labels(retry_reason(error)).inc()
 
@@ -165,6 +184,11 @@ def _gauge(
     registry: CollectorRegistry, name: str, text: str, labels: tuple[str, ...] | list[str] = ()
 ) -> Gauge:
     return Gauge(name, text, list(labels), registry=registry)
+
+
+def status_class(status: int) -> str:
+    """`2xx`, `4xx`…: a status's class for a label, the rate limit's 429 apart."""
+    return "429" if status == 429 else f"{status // 100}xx"
 
 
 def database_error_kind(error: BaseException) -> str | None:

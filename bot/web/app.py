@@ -25,6 +25,7 @@ from .activity import Activity, ActivityRoutes
 from .compress import StaticFiles, compress
 from .guard import RateLimit, guard
 from .live import LiveGames
+from .measure import Observe, measured
 from .routes import GamePages
 from .server_page import ServerPages
 from .unfurl import BoardPicture, Paint
@@ -58,15 +59,20 @@ def create_app(
     paint: Paint | None = None,
     activity: Activity | None = None,
     mock_discord: bool = False,
+    observe: Observe | None = None,
 ) -> web.Application:
     """The application; `app[LIVE]` is told of stored moves (`LiveGames.moved`), and
     `app[LIMIT]` is the rate limit. With `paint` (the painter's), links unfurl with the
     board's picture (unfurl.py). With `activity` (the bot's, bot/web/activity), the
     Activity is served under /activity; `mock_discord` (the playground's and the tests',
-    never `axio-bot run`'s) lets it accept the SDK mock's sign-in codes."""
+    never `axio-bot run`'s) lets it accept the SDK mock's sign-in codes. `observe` (the
+    bot's metrics) is told of every answer (measure.py)."""
     limit = RateLimit(rate, burst)
     posts = frozenset({"/activity/api/session"} if activity is not None else ())
-    app = web.Application(middlewares=[guard(limit, posts), compress])
+    middlewares = [guard(limit, posts), compress]
+    if observe is not None:
+        middlewares.insert(0, measured(observe))
+    app = web.Application(middlewares=middlewares)
     app[LIMIT] = limit
     aiohttp_jinja2.setup(
         app,
@@ -104,16 +110,24 @@ async def start_web(
     paint: Paint | None = None,
     alone: bool = False,
     activity: Activity | None = None,
+    observe: Observe | None = None,
 ) -> WebServer:
     """The pages on host:port (WEB_HOST, WEB_PORT), started; WebPortError when the port is
     not free. On PostgreSQL another process may store a game's moves, so the open pages'
     games are polled twice a second; on SQLite every move is stored in this process, which
     says so at once (the poll is only a safety net); `alone` (`axio-bot web`) polls as
     every move is stored elsewhere. The bot's `activity` is served too (never with mock
-    sign-ins: only the playground and the tests make those apps)."""
+    sign-ins: only the playground and the tests make those apps); `observe` is told of
+    every answer (the bot's metrics)."""
     poll_s = live_poll_s(database, alone=alone)
     app = create_app(
-        repo, public_url=public_url, clock=clock, poll_s=poll_s, paint=paint, activity=activity
+        repo,
+        public_url=public_url,
+        clock=clock,
+        poll_s=poll_s,
+        paint=paint,
+        activity=activity,
+        observe=observe,
     )
     server = WebServer(app, host=host, port=port)
     await server.start()
