@@ -31,7 +31,7 @@ from engine.common import Colour, IllegalMoveError
 
 from . import theme
 from .marks import paste_chip, recent_marks, seat_colour
-from .paletted import copy_of, place
+from .paletted import copy_of, part_for, place
 
 BOARD_WIDTH = 720
 """The width of a full-size board image; a phone shows it at about 400 px."""
@@ -323,7 +323,7 @@ def draw_board(
             (ghost.second, ghost.second_colour, ghost.first),
         ):
             if layout.contains(cell):
-                sprite = ghost_sprite(colour, s, direction_between(cell, other))
+                sprite = part_for(image, ghost_sprite, colour, s, direction_between(cell, other))
                 place(image, sprite, layout.cell_box(cell)[:2])
         if all(layout.contains(c) for c in ghost.cells):
             theme.dashed_box(draw, tile_box(layout, ghost.cells), theme.GHOST_LINE, max(2, s // 18))
@@ -346,7 +346,8 @@ def paste_cells(
         ch = cells[index]
         if ch in TILE_LETTERS or ch in (PYRAMID, DEAD):
             x0, y0 = corners[index]
-            place(image, cell_sprite(ch, layout.cell, joins.get(index)), (x0 - left, y0 - top))
+            sprite = part_for(image, cell_sprite, ch, layout.cell, joins.get(index))
+            place(image, sprite, (x0 - left, y0 - top))
 
 
 @lru_cache(maxsize=256)

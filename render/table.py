@@ -158,7 +158,7 @@ def draw_table(
     return theme.stack([image, as_mode(own, image.mode)])
 
 
-LEGENDS_KEPT = 256
+LEGENDS_KEPT = 64
 _legends: OrderedDict[tuple, Image.Image] = OrderedDict()
 
 
