@@ -12,6 +12,8 @@ busy machine disturbs less. `encodings` times the ways of writing the late table
 `encoding_figures`). `cache_mb_200_games` is how much the process grows while it draws the
 tables, boards and scoreboards of 200 games (its caches filling; RSS), after one of each
 kind was drawn, before anything else (memory another figure freed would hide it).
+`allocator_kept`: glibc's thresholds set as the picture workers set them
+(`render.memory`), which every figure here is measured with.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from bench.bench_engine import position_after
 from bench.common import median_cpu_ms, median_ms, report
 from engine import AxioGame, RotaGame
 from render import paletted, theme
+from render.memory import keep_picture_memory
 from render.png import encode_png
 from render.table import draw_table
 from render.words import PictureWords
@@ -166,11 +169,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-encodings", action="store_true", help="skip timing the encoders")
     args = parser.parse_args()
+    tuned = keep_picture_memory()  # as the bot's picture workers do at start
     caches = cache_figures()  # first: memory freed by the replay would hide the growth
     figures: dict[str, object] = dict(render_figures())
     if not args.no_encodings:
         figures["encodings"] = encoding_figures(position_after(AxioGame, axio_tiles, 60))
     figures.update(caches)
+    figures["allocator_kept"] = tuned
     report(figures)
 
 
