@@ -341,13 +341,18 @@ def paste_cells(
     of that window of the board (`joins`: the game's `partners`, if known)."""
     joins = partners(game.tiles) if joins is None else joins
     left, top = window[:2] if window else (0, 0)
-    cells, corners = game.board.cells, layout.corners
+    cells, corners, s = game.board.cells, layout.corners, layout.cell
+    shown: dict[tuple[str, int | None], object] = {}  # each look's part, found once
+    target = image.im
     for index in _cells_in(layout, window) if window else range(len(cells)):
         ch = cells[index]
         if ch in TILE_LETTERS or ch in (PYRAMID, DEAD):
+            look = (ch, joins.get(index))
+            part = shown.get(look)
+            if part is None:
+                part = shown[look] = part_for(image, cell_sprite, ch, s, look[1]).im
             x0, y0 = corners[index]
-            sprite = part_for(image, cell_sprite, ch, layout.cell, joins.get(index))
-            place(image, sprite, (x0 - left, y0 - top))
+            target.paste(part, (x0 - left, y0 - top, x0 - left + s, y0 - top + s))
 
 
 @lru_cache(maxsize=256)
@@ -386,7 +391,7 @@ def _blend_badges(image: Image.Image, layout: AxioLayout, game: AxioGame, width:
                min(image.height, top + size + 4))  # fmt: skip
         window = board_background(game.players, width).crop(box)
         paste_cells(window, layout, game, box, joins)
-        mark_moves(window, layout, game, box[:2])
+        mark_moves(window, layout, game, box[:2], within=box)
         image.paste(theme.to_palette(window), box[:2])
 
 
@@ -409,24 +414,38 @@ def badge_centre(layout: AxioLayout, placement: Placement) -> tuple[int, int]:
 
 
 def mark_moves(
-    image: Image.Image, layout: AxioLayout, game: AxioGame, shift: tuple[int, int] = (0, 0)
+    image: Image.Image,
+    layout: AxioLayout,
+    game: AxioGame,
+    shift: tuple[int, int] = (0, 0),
+    within: Box | None = None,
 ) -> None:
     """Every placement since the player to move last played: ringed in its mover's seat
     colour, with its numbered badge (rings first, so no ring crosses a badge). `shift`:
-    the image is a window of the board from there. A palette board's badges are blended
-    apart (`_blend_badges`)."""
+    the image is a window of the board from there, `within` (board pixels, exclusive
+    end): only the rings and badges that reach into it, the rest would draw nothing there.
+    A palette board's badges are blended apart (`_blend_badges`)."""
     draw = ImageDraw.Draw(image)
     dx, dy = shift
+    size = badge_size(layout)
     placed = [(mark, parsed(mark.move)) for mark in recent_marks(game)]
     for mark, placement in placed:
         x0, y0, x1, y1 = tile_box(layout, placement.cells)
-        box = (x0 - dx, y0 - dy, x1 - dx, y1 - dy)
-        theme.highlight_box(draw, box, layout.cell, seat_colour(mark.seat))
+        if within is None or _meets((x0, y0, x1 + 1, y1 + 1), within):
+            box = (x0 - dx, y0 - dy, x1 - dx, y1 - dy)
+            theme.highlight_box(draw, box, layout.cell, seat_colour(mark.seat))
     if image.mode == "P":
         return
     for mark, placement in placed:
         cx, cy = badge_centre(layout, placement)
-        paste_chip(image, mark, (cx - dx, cy - dy), badge_size(layout))
+        square = (cx - size // 2 - 1, cy - size // 2 - 1, cx + size // 2 + 2, cy + size // 2 + 2)
+        if within is None or _meets(square, within):
+            paste_chip(image, mark, (cx - dx, cy - dy), size)
+
+
+def _meets(a: Box, b: Box) -> bool:
+    """Whether two boxes (exclusive ends) share a pixel."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def tile_box(layout: AxioLayout, cells: tuple[int, int]) -> Box:

@@ -33,9 +33,9 @@ from PIL import Image, ImageDraw, ImageFont
 from . import theme
 from .theme import RGB
 
-PARTS_BYTES = 12 * 2**20
+PARTS_BYTES = 10 * 2**20
 """The palette parts kept (`part_for`): tiles, labels and cells at each size met."""
-TEXT_BYTES = 6 * 2**20
+TEXT_BYTES = 4 * 2**20
 """The text parts kept: a name or a number at a size, on a ground, at a sub-pixel spot."""
 MAPPED_LIMIT = 64
 """Cached RGB parts whose palette twin is kept by identity (`mapped`): the few large ones

@@ -300,17 +300,28 @@ def draw_scoreboard(
     width: int = WIDTH,
     words: PictureWords = ENGLISH,
     paletted: bool = False,
+    onto: Image.Image | None = None,
+    at: tuple[int, int] = (0, 0),
 ) -> Image.Image:
-    """Every seat's panel on one card, two seats to a row (one, full width, in solo)."""
+    """Every seat's panel on one card, two seats to a row (one, full width, in solo); with
+    `onto`, drawn on that picture from `at` (its card, which a picture's card already is),
+    and that picture returned."""
     layout = game_layout(game, width)
     columns = seat_columns(game.players)
-    rows = -(-game.players // columns)
-    image = canvas((width, GAP + rows * (layout.height + GAP)), theme.CARD, paletted)
+    if onto is None:
+        onto = canvas((width, scoreboard_height(game, width)), theme.CARD, paletted)
     for seat in range(game.players):
         name = seat_word(names, seat, words)
         panel = draw_panel(game, seat, name, width, words, paletted)
-        image.paste(panel, panel_origin(layout, seat, columns))
-    return image
+        x, y = panel_origin(layout, seat, columns)
+        onto.paste(panel, (at[0] + x, at[1] + y))
+    return onto
+
+
+def scoreboard_height(game: TileGame, width: int = WIDTH) -> int:
+    """The height of `draw_scoreboard`'s card: its rows of panels and the gaps around them."""
+    rows = -(-game.players // seat_columns(game.players))
+    return GAP + rows * (game_layout(game, width).height + GAP)
 
 
 def render_scoreboard(game: TileGame, names: list[str], words: PictureWords = ENGLISH) -> bytes:
@@ -324,9 +335,8 @@ def draw_scores(
     game: TileGame, names: list[str], words: PictureWords = ENGLISH, paletted: bool = False
 ) -> Image.Image:
     """`render_scoreboard`'s picture: the scoreboards under their heading."""
-    board = draw_scoreboard(game, names, words=words, paletted=paletted)
-    image = canvas((board.width, HEADING + board.height), theme.CARD, paletted)
-    image.paste(board, (0, HEADING))
+    image = canvas((WIDTH, HEADING + scoreboard_height(game)), theme.CARD, paletted)
+    draw_scoreboard(game, names, words=words, paletted=paletted, onto=image, at=(0, HEADING))
     title = "AXIO Rota" if game.kind == "rota" else "AXIO"
     played = game.log[-1].turn if game.log else 0
     if not game.log:
