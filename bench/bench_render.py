@@ -97,8 +97,9 @@ def render_figures() -> dict[str, float]:
 def encoding_figures(game: AxioGame) -> dict[str, list[float]]:
     """[CPU ms, KB] of writing the late table each way: Pillow's PNG from the RGB picture
     (mapping it to the palette first) at every compress_level; Pillow's PNG of the picture
-    drawn on the palette ("palette direct"); our writer with zlib-ng; lossless WebP at its
-    lowest efforts (Discord shows WebP inline), from the palette picture's colours."""
+    drawn on the palette ("palette direct"); our writer with zlib-ng alone, and with the top
+    share of the rows by ISA-L (`render.png`); lossless WebP at its lowest efforts (Discord
+    shows WebP inline), from the palette picture's colours."""
     rgb = draw_table(game, NAMES)
     direct = draw_table(game, NAMES, paletted=True)
 
@@ -121,8 +122,12 @@ def encoding_figures(game: AxioGame) -> dict[str, list[float]]:
             for level in (1, 2, 4)
         },
         **{
-            f"png_direct_zlib_ng_{level}": lambda level=level: encode_png(direct, level)
+            f"png_direct_zlib_ng_{level}": lambda level=level: encode_png(direct, level, 0)
             for level in (1, 2, 3, 4)
+        },
+        **{
+            f"png_direct_isal_share_{share}": lambda share=share: encode_png(direct, 2, share)
+            for share in (0.25, 0.5, 0.6, 0.75, 1.0)
         },
         **{
             f"webp_lossless_method_{method}": lambda method=method: pillow(

@@ -40,6 +40,8 @@ from .rota_geometry import (
     rota_layout,
 )
 
+FAST_SHARE = 0.6
+"""How much of a display's PNG is deflated the fast way (`render.png`), as a board's."""
 LABEL_BG = (66, 82, 116)  # the badge of a named position: a slate blue no tile uses
 
 
@@ -255,4 +257,4 @@ def render_rota_display(
     numbered, each legal position marked with its name (unless
     `labels` is False), and with `preview`, the tile to place drawn as a ghost where that
     move would put it."""
-    return theme.png_bytes(draw_display(game, labels, preview, paletted=True))
+    return theme.png_bytes(draw_display(game, labels, preview, paletted=True), FAST_SHARE)
