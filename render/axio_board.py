@@ -39,7 +39,7 @@ BOARD_WIDTH = 720
 Box = tuple[int, int, int, int]
 FAST_SHARE = 0.6
 """How much of a board's PNG is deflated the fast way (`render.png`): ISA-L deflates
-tiles nearly as small as zlib-ng does, and a board is 2 % larger for 30 % less time."""
+tiles nearly as small as zlib-ng does: a late board 6 % larger, in a third less time."""
 
 
 @dataclass(frozen=True)
