@@ -349,7 +349,7 @@ def paste_cells(
     target = image.im
     for index in _cells_in(layout, window) if window else range(len(cells)):
         ch = cells[index]
-        if ch in TILE_LETTERS or ch in (PYRAMID, DEAD):
+        if ch in DRAWN:
             look = (ch, joins.get(index))
             part = shown.get(look)
             if part is None:
@@ -399,6 +399,10 @@ def _blend_badges(
         paste_cells(window, layout, game, box, joins)
         mark_moves(window, layout, marked, box[:2], within=box)
         image.paste(theme.to_palette(window), box[:2])
+
+
+DRAWN = frozenset(TILE_LETTERS + PYRAMID + DEAD)
+"""What a cell of the board notation shows a sprite for (`cell_sprite`)."""
 
 
 parsed = lru_cache(maxsize=1024)(Placement.parse)
