@@ -12,6 +12,8 @@ busy machine disturbs less. `encodings` times the ways of writing the late table
 `encoding_figures`). `cache_mb_200_games` is how much the process grows while it draws the
 tables, boards and scoreboards of 200 games (its caches filling; RSS), after one of each
 kind was drawn, before anything else (memory another figure freed would hide it).
+`allocator_kept`: glibc's thresholds set as the picture workers set them
+(`render.memory`), which every figure here is measured with.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from bench.bench_engine import position_after
 from bench.common import median_cpu_ms, median_ms, report
 from engine import AxioGame, RotaGame
 from render import paletted, theme
+from render.memory import keep_picture_memory
 from render.png import encode_png
 from render.table import draw_table
 from render.words import PictureWords
@@ -94,8 +97,9 @@ def render_figures() -> dict[str, float]:
 def encoding_figures(game: AxioGame) -> dict[str, list[float]]:
     """[CPU ms, KB] of writing the late table each way: Pillow's PNG from the RGB picture
     (mapping it to the palette first) at every compress_level; Pillow's PNG of the picture
-    drawn on the palette ("palette direct"); our writer with zlib-ng; lossless WebP at its
-    lowest efforts (Discord shows WebP inline), from the palette picture's colours."""
+    drawn on the palette ("palette direct"); our writer with zlib-ng alone, and with the top
+    share of the rows by ISA-L (`render.png`); lossless WebP at its lowest efforts (Discord
+    shows WebP inline), from the palette picture's colours."""
     rgb = draw_table(game, NAMES)
     direct = draw_table(game, NAMES, paletted=True)
 
@@ -118,8 +122,12 @@ def encoding_figures(game: AxioGame) -> dict[str, list[float]]:
             for level in (1, 2, 4)
         },
         **{
-            f"png_direct_zlib_ng_{level}": lambda level=level: encode_png(direct, level)
+            f"png_direct_zlib_ng_{level}": lambda level=level: encode_png(direct, level, 0)
             for level in (1, 2, 3, 4)
+        },
+        **{
+            f"png_direct_isal_share_{share}": lambda share=share: encode_png(direct, 2, share)
+            for share in (0.25, 0.5, 0.6, 0.75, 1.0)
         },
         **{
             f"webp_lossless_method_{method}": lambda method=method: pillow(
@@ -166,11 +174,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-encodings", action="store_true", help="skip timing the encoders")
     args = parser.parse_args()
+    tuned = keep_picture_memory()  # as the bot's picture workers do at start
     caches = cache_figures()  # first: memory freed by the replay would hide the growth
     figures: dict[str, object] = dict(render_figures())
     if not args.no_encodings:
         figures["encodings"] = encoding_figures(position_after(AxioGame, axio_tiles, 60))
     figures.update(caches)
+    figures["allocator_kept"] = tuned
     report(figures)
 
 

@@ -14,15 +14,18 @@ chip over a score track (the whole track row is one part), a resigned seat's dim
 Every drawing function keeps its RGB path (`paletted=False`, today's drawing with nothing
 cached): `tests/render/test_parts.py` compares the two, pixel for pixel, for every kind.
 
-Caches are bounded: sprites by their own `lru_cache`, their mapped twins and text parts
-here (`MAPPED_LIMIT`, `TEXT_LIMIT`), so a process's caches stay a few megabytes whatever
-names and games pass through it.
+Caches are bounded by the bytes they hold (`PARTS_BYTES`, `TEXT_BYTES`), and hold parts
+on the palette only (one byte a pixel): a sprite drawn for the palette is drawn in RGB for
+the moment it is mapped, and its RGB drawing is not kept (`part_for`). So a process's
+caches stay a few megabytes whatever names and games pass through it.
 """
 
 from __future__ import annotations
 
 import math
+import weakref
 from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw, ImageFont
@@ -30,17 +33,72 @@ from PIL import Image, ImageDraw, ImageFont
 from . import theme
 from .theme import RGB
 
-MAPPED_LIMIT = 4096
-"""Cached sprites whose palette twin is kept (each a few kilobytes)."""
-TEXT_LIMIT = 8192
-"""Text parts kept: a name or a number at a size, on a ground, at a sub-pixel spot."""
+PARTS_BYTES = 10 * 2**20
+"""The palette parts kept (`part_for`): tiles, labels and cells at each size met."""
+TEXT_BYTES = 4 * 2**20
+"""The text parts kept: a name or a number at a size, on a ground, at a sub-pixel spot."""
+MAPPED_LIMIT = 64
+"""Cached RGB parts whose palette twin is kept by identity (`mapped`): the few large ones
+(an empty board, a scoreboard panel) that other drawings need in RGB too."""
+
+
+class PartCache:
+    """Parts by key, the least recently used dropped first when they hold more than
+    `limit` bytes (one a pixel: parts are on the palette, or 1-bit masks)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.held = 0
+        self.parts: OrderedDict[tuple, tuple[Image.Image, ...]] = OrderedDict()
+
+    def get(self, key: tuple) -> tuple[Image.Image, ...] | None:
+        found = self.parts.get(key)
+        if found is not None:
+            self.parts.move_to_end(key)
+        return found
+
+    def put(self, key: tuple, found: tuple[Image.Image, ...]) -> tuple[Image.Image, ...]:
+        self.parts[key] = found
+        self.held += _bytes(found)
+        while self.held > self.limit and len(self.parts) > 1:
+            self.held -= _bytes(self.parts.popitem(last=False)[1])
+        return found
+
+    def clear(self) -> None:
+        self.parts.clear()
+        self.held = 0
+
+
+def _bytes(found: tuple[Image.Image | None, ...]) -> int:
+    return sum(part.width * part.height for part in found if part is not None)
+
+
+_parts = PartCache(PARTS_BYTES)
+
+
+def part_for(
+    image: Image.Image, draw_part: Callable[..., Image.Image], *args: Hashable
+) -> Image.Image:
+    """The part `draw_part(*args)` in `image`'s terms: the RGB drawing (from its own cache)
+    for an RGB picture; for a palette picture its mapped twin, kept by the drawing and its
+    arguments, drawn without its RGB cache when missing (`__wrapped__` of an `lru_cache`),
+    so that only the palette part is kept."""
+    if image.mode != "P":
+        return draw_part(*args)
+    key = (draw_part, *args)
+    found = _parts.get(key)
+    if found is None:
+        drawing = getattr(draw_part, "__wrapped__", draw_part)(*args)
+        found = _parts.put(key, (drawing if drawing.mode == "P" else theme.to_palette(drawing),))
+    return found[0]
+
 
 _mapped: dict[int, tuple[Image.Image, Image.Image]] = {}
 
 
 def mapped(sprite: Image.Image) -> Image.Image:
-    """A cached RGB sprite on the palette, mapped once per process. Only for sprites that
-    live in a cache: the twin is found by the sprite's identity (and keeps it alive)."""
+    """A cached RGB part on the palette, mapped once per process. Only for parts that
+    live in a cache: the twin is found by the part's identity (and keeps it alive)."""
     if sprite.mode == "P":
         return sprite
     found = _mapped.get(id(sprite))
@@ -74,8 +132,15 @@ def _drawable(image: Image.Image) -> Image.Image:
     asks an image for its `getdraw`), and its colour lookup (what shapes are filled with)
     is the shared one, copied, not built again from its 256 entries for each picture."""
     image.palette.colors = dict(_colour_indices())  # type: ignore[union-attr]
-    image.getdraw = partial(PaletteDraw, image)  # type: ignore[attr-defined]
+    image.getdraw = partial(_palette_draw, weakref.ref(image))  # type: ignore[attr-defined]
     return image
+
+
+def _palette_draw(picture: weakref.ref[Image.Image], mode: str | None = None) -> PaletteDraw:
+    """The picture's `getdraw`: it knows its picture by a weak reference, so a picture and
+    its `getdraw` make no cycle, and a megabyte picture is freed as soon as it is written,
+    not when the garbage collector next runs."""
+    return PaletteDraw(picture(), mode)  # type: ignore[arg-type]
 
 
 def canvas(size: tuple[int, int], colour: RGB, paletted: bool) -> Image.Image:
@@ -109,9 +174,6 @@ def as_mode(part: Image.Image, mode: str) -> Image.Image:
 
 
 # --- text ------------------------------------------------------------------------------
-_texts: OrderedDict[tuple, tuple[Image.Image, Image.Image]] = OrderedDict()
-
-
 class PaletteDraw(ImageDraw.ImageDraw):
     """Drawing on a palette picture: shapes as `ImageDraw` draws them (flat, in a key
     colour's index); one line of text from parts (`draw_text`), where `ImageDraw` would
@@ -141,81 +203,98 @@ def draw_text(
 ) -> None:
     """Text on a palette picture: the words drawn in RGB once on the flat colour under
     them, at the same sub-pixel spot (Pillow places a glyph by the fraction of its start),
-    mapped, kept, and pasted over exactly the pixels the text would touch. On a ground
-    that is not flat (never, in these pictures) it is drawn for this call alone."""
+    mapped, kept, and pasted over the pixels the text would touch. On a ground that is
+    not flat (never, in these pictures) it is drawn for this call alone."""
     x, y = xy
     left, top = math.floor(x), math.floor(y)
-    spot = (x - left, y - top)
+    shape = (shown, font, anchor, (x - left, y - top))
+    dx, dy, part_w, part_h = _text_box(shape)
+    box = (left + dx, top + dy, left + dx + part_w, top + dy + part_h)
     width, height = draw.im.size
-    shape = (shown, font, anchor, spot)
-    found = _texts.get((shape, fill))
-    if found is None:
-        found = _text_part(shape, fill)
-    else:
-        _texts.move_to_end((shape, fill))
-    part, touched = found
-    box = (left + part.info["dx"], top + part.info["dy"])
-    box = (*box, box[0] + part.width, box[1] + part.height)
     inside = (max(0, box[0]), max(0, box[1]), min(width, box[2]), min(height, box[3]))
     if inside[0] >= inside[2] or inside[1] >= inside[3]:
         return
     cut = (inside[0] - box[0], inside[1] - box[1], inside[2] - box[0], inside[3] - box[1])
     low, high = draw.im.crop(inside).getextrema()
     if low != high:  # not flat: the text over what is there, only where it touches
-        under = Image.new("P", part.size)
+        coverage = _coverage(shape)
+        under = Image.new("P", coverage.size)
         under.putpalette(palette_data())
         under.im.paste(draw.im.crop(inside), cut)
         rgb = under.convert("RGB")
-        rgb.paste(Image.new("RGB", part.size, fill), (0, 0), part)
-        mapped_part = theme.to_palette(rgb)
+        rgb.paste(Image.new("RGB", coverage.size, fill), (0, 0), coverage)
+        part, touched = theme.to_palette(rgb), _touched(coverage)
     else:
-        mapped_part = _on_ground(found, shape, fill, low)
-    if cut != (0, 0, *part.size):  # at a picture's edge: only what is inside it
-        mapped_part, touched = mapped_part.crop(cut), touched.crop(cut)
-    draw.im.paste(mapped_part.im, inside, touched.im)
+        part, touched = _on_ground(shape, fill, low)
+    if cut != (0, 0, part_w, part_h):  # at a picture's edge: only what is inside it
+        part = part.crop(cut)
+        touched = touched.crop(cut) if touched is not None else None
+    if touched is None:
+        draw.im.paste(part.im, inside)
+    else:
+        draw.im.paste(part.im, inside, touched.im)
 
 
-def _text_part(shape: tuple, fill: RGB) -> tuple[Image.Image, Image.Image]:
-    """The text's coverage (an L mask, exactly as Pillow would blend it) and where it
-    sits from the start's whole pixel (`info` dx, dy); and a 1-bit mask of the pixels it
-    touches."""
+TEXT_BOXES = 16384
+"""Where texts sit (four numbers each), kept apart from their parts: a part is found by
+the ground under it, and where it sits says where to look."""
+
+
+@lru_cache(maxsize=TEXT_BOXES)
+def _text_box(shape: tuple) -> tuple[int, int, int, int]:
+    """Where the text's coverage sits from the start's whole pixel, and its size."""
     shown, font, anchor, spot = shape
     mask, (dx, dy) = font.getmask2(shown, "L", anchor=anchor, start=spot)
+    return (dx, dy, *mask.size)
+
+
+def _coverage(shape: tuple) -> Image.Image:
+    """The text's coverage: an L mask, exactly as Pillow would blend it."""
+    shown, font, anchor, spot = shape
+    mask, _ = font.getmask2(shown, "L", anchor=anchor, start=spot)
     part = Image.new("L", mask.size)
     part.im.paste(mask, (0, 0, *mask.size))
-    part.info = {"dx": dx, "dy": dy}
-    touched = part.point(lambda v: 255 if v else 0).convert("1")
-    found = (part, touched)
-    _texts[(shape, fill)] = found
-    if len(_texts) > TEXT_LIMIT:
-        _texts.popitem(last=False)
-    return found
-
-
-_grounded: OrderedDict[tuple, Image.Image] = OrderedDict()
-
-
-def _on_ground(found: tuple, shape: tuple, fill: RGB, ground: int) -> Image.Image:
-    """The text blended onto a flat palette colour and mapped: the part pasted."""
-    key = (shape, fill, ground)
-    part = _grounded.get(key)
-    if part is not None:
-        _grounded.move_to_end(key)
-        return part
-    colour = tuple(palette_data()[ground * 3 : ground * 3 + 3])
-    rgb = Image.new("RGB", found[0].size, colour)  # type: ignore[arg-type]
-    rgb.paste(Image.new("RGB", rgb.size, fill), (0, 0), found[0])
-    part = theme.to_palette(rgb)
-    _grounded[key] = part
-    if len(_grounded) > TEXT_LIMIT:
-        _grounded.popitem(last=False)
     return part
 
 
+def _touched(coverage: Image.Image) -> Image.Image:
+    """A 1-bit mask of the pixels the text touches."""
+    return coverage.point(lambda v: 255 if v else 0).convert("1")
+
+
+_texts = PartCache(TEXT_BYTES)
+
+
+def _on_ground(shape: tuple, fill: RGB, ground: int) -> tuple[Image.Image, Image.Image | None]:
+    """The text blended onto a flat palette colour and mapped, and the mask to paste it
+    through: none where the ground's own colour maps back to the ground (the pixels the
+    text leaves are then the ground's index already), else the pixels it touches."""
+    key = (shape, fill, ground)
+    found = _texts.get(key)
+    if found is None:
+        coverage = _coverage(shape)
+        colour = tuple(palette_data()[ground * 3 : ground * 3 + 3])
+        rgb = Image.new("RGB", coverage.size, colour)  # type: ignore[arg-type]
+        rgb.paste(Image.new("RGB", rgb.size, fill), (0, 0), coverage)
+        touched = None if index_of(colour) == ground else _touched(coverage)  # type: ignore[arg-type]
+        found = _texts.put(key, (theme.to_palette(rgb), touched))  # type: ignore[arg-type]
+    return found  # type: ignore[return-value]
+
+
+def clear_caches() -> None:
+    """Forget every part kept here (tests draw with a cold cache and a warm one)."""
+    _parts.clear()
+    _texts.clear()
+    _mapped.clear()
+    _text_box.cache_clear()
+
+
 def cache_counts() -> dict[str, int]:
-    """How many parts the caches here hold (bench_render reports them)."""
+    """How many parts the caches here hold, and their megabytes (bench_render reports
+    them)."""
     return {
-        "mapped_sprites": len(_mapped),
-        "text_shapes": len(_texts),
-        "text_parts": len(_grounded),
+        "mapped_sprites": len(_mapped) + len(_parts.parts),
+        "text_shapes": _text_box.cache_info().currsize,
+        "text_parts": len(_texts.parts),
+        "cache_parts_mb": round((_parts.held + _texts.held) / 2**20, 1),
     }

@@ -15,7 +15,7 @@ from engine.rota_tiles import Tile as RotaTile
 
 from . import theme
 from .axio_board import half_sprite
-from .paletted import canvas, place
+from .paletted import canvas, part_for, place
 from .rota_display import tile_sprite
 from .theme import Box
 
@@ -62,7 +62,7 @@ def draw_rack(tiles: list[AxioTile], paletted: bool = False) -> Image.Image:
     for index, (top, bottom) in enumerate(tiles):
         for half, (colour, towards) in enumerate(((top, 2), (bottom, 0))):
             left, y, _, _ = rack_half_box(index, half)
-            place(image, half_sprite(colour, RACK_CELL, towards), (left, y))
+            place(image, part_for(image, half_sprite, colour, RACK_CELL, towards), (left, y))
         _badge(draw, rack_badge_centre(index), str(index + 1), 52)
     return image
 
@@ -109,7 +109,8 @@ def draw_hand(tile: RotaTile, paletted: bool = False) -> Image.Image:
     image = canvas(hand_size(), theme.CARD, paletted)
     draw = ImageDraw.Draw(image)
     for index, rotation in enumerate(ROTATIONS):
-        place(image, tile_sprite(turned(tile, rotation), HAND_TILE), hand_tile_box(index)[:2])
+        sprite = part_for(image, tile_sprite, turned(tile, rotation), HAND_TILE)
+        place(image, sprite, hand_tile_box(index)[:2])
         cx, cy = hand_badge_centre(index)
         _badge(draw, (cx + 12, cy), f"{rotation}°", 140)
         turn_arrow(draw, (cx - 44, cy + 1), 12)

@@ -10,7 +10,7 @@ any game under about twenty seconds, and the last frame, with the result, stays 
 
 from __future__ import annotations
 
-import io
+import struct
 from collections.abc import Iterable
 from itertools import pairwise
 from typing import Any
@@ -131,37 +131,44 @@ are as in the frame before are written as this, transparent, which compresses to
 nothing, so a turn costs about what it changed."""
 
 
-def only_changes(before: Image.Image, after: Image.Image) -> Image.Image:
-    """`after` with the pixels that did not change since `before` made transparent."""
-    size = after.size
-    a = Image.frombytes("L", size, before.tobytes())
-    b = Image.frombytes("L", size, after.tobytes())
-    same = ImageChops.difference(a, b).point(lambda v: 255 if v == 0 else 0)
-    frame = after.copy()
-    frame.paste(UNCHANGED, mask=same)
-    return frame
+SAME = [255, *(0,) * 255]
+"""A pixel's difference mapped to "unchanged" (only a difference of nothing)."""
 
 
 def gif_bytes(frames: list[Image.Image]) -> bytes:
-    """The frames as a looping GIF on the shared palette, each after the first holding only
-    what changed."""
+    """The frames as a looping GIF on the shared palette (`gif_frame`): the first whole,
+    each later one as the rectangle that changed since the frame before, its unchanged
+    pixels transparent, shown for `frame_durations`. Pillow deflates each frame's pixels
+    (its LZW coder, most of a replay's time); the file around them is written here, as
+    Pillow's writer would compare every frame with the one before a second time."""
     if not frames:
         raise ValueError("a replay needs at least one turn")
     paletted = [frame if frame.mode == "P" else theme.to_palette(frame) for frame in frames]
-    later = [only_changes(a, b) for a, b in pairwise(paletted)]
-    out = io.BytesIO()
-    paletted[0].save(
-        out,
-        "GIF",
-        save_all=True,
-        append_images=later,
-        duration=frame_durations(len(paletted)),
-        loop=0,
-        optimize=False,
-        transparency=UNCHANGED,
-        disposal=1,
-    )
-    return out.getvalue()
+    durations = frame_durations(len(paletted))
+    width, height = paletted[0].size
+    palette = bytes(paletted[0].getpalette()[:768]).ljust(768, b"\0")  # type: ignore[index]
+    parts = [b"GIF89a", struct.pack("<HHBBB", width, height, 0x87, 0, 0), palette, LOOP_FOREVER]
+    parts += gif_frame(paletted[0], (0, 0), durations[0])
+    for (before, after), duration in zip(pairwise(paletted), durations[1:], strict=True):
+        changed = ImageChops.difference(before, after)  # palette indices: 0 where the same
+        box = changed.getbbox() or (0, 0, 1, 1)  # nothing changed: one transparent pixel
+        frame = after.crop(box)
+        frame.paste(UNCHANGED, mask=changed.crop(box).point(SAME, "1"))
+        parts += gif_frame(frame, box[:2], duration)
+    parts.append(b";")
+    return b"".join(parts)
+
+
+LOOP_FOREVER = b"!\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00"
+"""The application extension that makes a GIF loop (0: for ever)."""
+
+
+def gif_frame(frame: Image.Image, at: tuple[int, int], duration: int) -> list[bytes]:
+    """One frame of a GIF on its global palette, at `at` of the picture: shown for
+    `duration` ms, left in place under the next (disposal 1), `UNCHANGED` transparent."""
+    control = struct.pack("<BBBBHBB", 0x21, 0xF9, 4, 1 << 2 | 1, duration // 10, UNCHANGED, 0)
+    place = struct.pack("<BHHHHB", 0x2C, *at, *frame.size, 0)
+    return [control, place, b"\x08", frame.tobytes("gif", "P"), b"\0"]
 
 
 def render_replay(

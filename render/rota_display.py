@@ -27,7 +27,7 @@ from engine.rota_tiles import Tile, turned
 
 from . import theme
 from .marks import Mark, paste_chip, recent_marks, seat_colour
-from .paletted import canvas, place
+from .paletted import canvas, part_for, place
 from .rota_geometry import (
     BAND_GAP,
     DISC,
@@ -40,6 +40,8 @@ from .rota_geometry import (
     rota_layout,
 )
 
+FAST_SHARE = 0.6
+"""How much of a display's PNG is deflated the fast way (`render.png`), as a board's."""
 LABEL_BG = (66, 82, 116)  # the badge of a named position: a slate blue no tile uses
 
 
@@ -76,7 +78,7 @@ def quarter_sprite(colour: Colour | None, corner: int, tile: int) -> Image.Image
 QUARTER_OFFSETS = ((0, 0), (1, 0), (1, 1), (0, 1))  # TL, TR, BR, BL in half-tiles
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=32)
 def tile_sprite(corners: Tile, tile: int) -> Image.Image:
     """A whole tile as it lies, from its four quarters."""
     image = Image.new("RGB", (tile, tile), theme.ROTA_FACE)
@@ -170,13 +172,13 @@ def _edges(image: Image.Image, layout: RotaLayout, shared: set[int]) -> None:
     for x, letters in layout.column_labels():
         cx, _ = layout.position_centre((x, layout.y0))
         ground = theme.PANEL if x in shared else theme.CARD
-        sprite = _edge_sprite(letters, size, min(band, layout.tile), ground)
+        sprite = part_for(image, _edge_sprite, letters, size, min(band, layout.tile), ground)
         place(
             image, sprite, (cx - sprite.width // 2, top + layout.pad + (band - sprite.height) // 2)
         )
     for y, number in layout.row_labels():
         _, cy = layout.position_centre((layout.x0, y))
-        sprite = _edge_sprite(number, size if len(number) < 3 else size - 4, band)
+        sprite = part_for(image, _edge_sprite, number, size if len(number) < 3 else size - 4, band)
         place(image, sprite, (left + layout.pad, cy - band // 2))
 
 
@@ -195,7 +197,8 @@ def _draw_band(
     _edges(image, layout, shared)
     for position, corners in game.display:
         if layout.contains(position):  # a band or a close-up shows a window of the display
-            place(image, tile_sprite(corners, layout.tile), layout.position_box(position)[:2])
+            sprite = part_for(image, tile_sprite, corners, layout.tile)
+            place(image, sprite, layout.position_box(position)[:2])
     tiles = dict(game.display)
     for mark in recent_marks(game):
         position = RotaMove.parse(mark.move).position
@@ -205,11 +208,12 @@ def _draw_band(
         for position in game.legal_positions():
             if layout.contains(position) and (move is None or position != move.position):
                 box = layout.position_box(position)
-                place(image, _label_sprite(position_name(position), layout.tile), box[:2])
+                sprite = part_for(image, _label_sprite, position_name(position), layout.tile)
+                place(image, sprite, box[:2])
     tile = game.tile_to_place
     if move is not None and tile is not None and layout.contains(move.position):
         box = layout.position_box(move.position)
-        place(image, ghost_tile(turned(tile, move.rotation), layout.tile), box[:2])
+        place(image, part_for(image, ghost_tile, turned(tile, move.rotation), layout.tile), box[:2])
         inclusive = (box[0], box[1], box[2] - 1, box[3] - 1)
         theme.dashed_box(draw, inclusive, theme.GHOST_LINE, max(2, layout.tile // 24))
 
@@ -253,4 +257,4 @@ def render_rota_display(
     numbered, each legal position marked with its name (unless
     `labels` is False), and with `preview`, the tile to place drawn as a ghost where that
     move would put it."""
-    return theme.png_bytes(draw_display(game, labels, preview, paletted=True))
+    return theme.png_bytes(draw_display(game, labels, preview, paletted=True), FAST_SHARE)

@@ -19,11 +19,14 @@ from engine.game import TileGame
 
 from . import theme
 from .marks import seat_colour
-from .paletted import as_mode, canvas, copy_of, place
+from .paletted import as_mode, canvas, copy_of, part_for, place
 from .theme import RGB
 from .words import ENGLISH, PictureWords, ordinal, seat_word
 
 WIDTH = 720
+FAST_SHARE = 0.25
+"""How much of a scoreboard's PNG is deflated the fast way (`render.png`): little, as
+ISA-L deflates its words and tracks 15 % larger than zlib-ng."""
 GAP = 8
 NAME_SIZE = 32  # names, scores and the status: a cap height of 12+ px at 390 px wide
 SMALLEST_NAME = 20  # a long name shrinks to this, then takes two lines: it is never cut short
@@ -183,7 +186,7 @@ def _slots(draw: ImageDraw.ImageDraw, layout: ScoreLayout, i: int, upto: int, fi
         draw.rounded_rectangle(box, radius=2, fill=fills[0] if n <= layout.cap else fills[1])
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=8)
 def _empty_panel(layout: ScoreLayout) -> Image.Image:
     """A panel with every track empty: drawn once, since slots are most of the drawing."""
     image = Image.new("RGB", (layout.width, layout.height), theme.PANEL)
@@ -195,7 +198,8 @@ def _empty_panel(layout: ScoreLayout) -> Image.Image:
 
 @lru_cache(maxsize=64)
 def _full_track(layout: ScoreLayout, i: int) -> Image.Image:
-    """A panel with one track filled to the end, to copy the filled part of a track from."""
+    """One track filled to the end, the band of its box only, to copy the filled part of
+    a track from."""
     image = _empty_panel(layout).copy()
     colour = theme.TILE_RGB[COLOURS[i]]
     _slots(
@@ -205,7 +209,8 @@ def _full_track(layout: ScoreLayout, i: int) -> Image.Image:
         layout.slots - 1,
         (theme.shade(colour, 0.75), theme.shade(colour, 0.5)),
     )
-    return image
+    _, y0, _, y1 = layout.track_box(i)
+    return image.crop((0, y0, layout.width, y1))
 
 
 def _track(image: Image.Image, i: int, score: int, low: bool, layout: ScoreLayout) -> None:
@@ -213,7 +218,8 @@ def _track(image: Image.Image, i: int, score: int, low: bool, layout: ScoreLayou
     over a full track, and the number (inverted for the lowest colours). On the palette,
     the whole row as one part, drawn once (the marker is blended with the slots under it)."""
     if image.mode == "P":
-        place(image, _track_row(layout, i, score, low), (0, _track_band(layout, i)[0]))
+        row = part_for(image, _track_row, layout, i, score, low)
+        place(image, row, (0, _track_band(layout, i)[0]))
         return
     draw = ImageDraw.Draw(image)
     colour = COLOURS[i]
@@ -222,7 +228,7 @@ def _track(image: Image.Image, i: int, score: int, low: bool, layout: ScoreLayou
     if score > 0:
         half_step = (layout.position_x(i, 1) - layout.position_x(i, 0)) / 2
         end = round(layout.position_x(i, min(score, layout.slots - 1)) + half_step)
-        image.paste(_full_track(layout, i).crop((x0, y0, end, y1)), (x0, y0))
+        image.paste(_full_track(layout, i).crop((x0, 0, end, y1 - y0)), (x0, y0))
     marker = y1 - y0 + 6
     cx = layout.position_x(i, min(score, layout.slots - 1))
     theme.paste(image, theme.chip(colour, marker), (cx - marker / 2, mid - marker / 2))
@@ -253,10 +259,9 @@ def _track_band(layout: ScoreLayout, i: int) -> tuple[int, int]:
     return y0 - 5, y1 + 6
 
 
-@lru_cache(maxsize=512)
 def _track_row(layout: ScoreLayout, i: int, score: int, low: bool) -> Image.Image:
     """A colour's track at a score across the panel, drawn in RGB as `_track` draws it and
-    kept mapped (a quarter of the RGB's memory): what a palette panel pastes."""
+    mapped: what a palette panel pastes (kept by `part_for`)."""
     image = _empty_panel(layout).copy()
     _track(image, i, score, low, layout)
     top, bottom = _track_band(layout, i)
@@ -298,33 +303,43 @@ def draw_scoreboard(
     width: int = WIDTH,
     words: PictureWords = ENGLISH,
     paletted: bool = False,
+    onto: Image.Image | None = None,
+    at: tuple[int, int] = (0, 0),
 ) -> Image.Image:
-    """Every seat's panel on one card, two seats to a row (one, full width, in solo)."""
+    """Every seat's panel on one card, two seats to a row (one, full width, in solo); with
+    `onto`, drawn on that picture from `at` (its card, which a picture's card already is),
+    and that picture returned."""
     layout = game_layout(game, width)
     columns = seat_columns(game.players)
-    rows = -(-game.players // columns)
-    image = canvas((width, GAP + rows * (layout.height + GAP)), theme.CARD, paletted)
+    if onto is None:
+        onto = canvas((width, scoreboard_height(game, width)), theme.CARD, paletted)
     for seat in range(game.players):
         name = seat_word(names, seat, words)
         panel = draw_panel(game, seat, name, width, words, paletted)
-        image.paste(panel, panel_origin(layout, seat, columns))
-    return image
+        x, y = panel_origin(layout, seat, columns)
+        onto.paste(panel, (at[0] + x, at[1] + y))
+    return onto
+
+
+def scoreboard_height(game: TileGame, width: int = WIDTH) -> int:
+    """The height of `draw_scoreboard`'s card: its rows of panels and the gaps around them."""
+    rows = -(-game.players // seat_columns(game.players))
+    return GAP + rows * (game_layout(game, width).height + GAP)
 
 
 def render_scoreboard(game: TileGame, names: list[str], words: PictureWords = ENGLISH) -> bytes:
     """The scoreboards as PNG bytes under a heading (`AXIO · scores after turn 12`), whose
     right end is left for Discord's download button; `names` gives each seat's display
     name in seat order."""
-    return theme.png_bytes(draw_scores(game, names, words, paletted=True))
+    return theme.png_bytes(draw_scores(game, names, words, paletted=True), FAST_SHARE)
 
 
 def draw_scores(
     game: TileGame, names: list[str], words: PictureWords = ENGLISH, paletted: bool = False
 ) -> Image.Image:
     """`render_scoreboard`'s picture: the scoreboards under their heading."""
-    board = draw_scoreboard(game, names, words=words, paletted=paletted)
-    image = canvas((board.width, HEADING + board.height), theme.CARD, paletted)
-    image.paste(board, (0, HEADING))
+    image = canvas((WIDTH, HEADING + scoreboard_height(game)), theme.CARD, paletted)
+    draw_scoreboard(game, names, words=words, paletted=paletted, onto=image, at=(0, HEADING))
     title = "AXIO Rota" if game.kind == "rota" else "AXIO"
     played = game.log[-1].turn if game.log else 0
     if not game.log:

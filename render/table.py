@@ -23,7 +23,7 @@ from .paletted import as_mode, canvas
 from .pieces import draw_hand, draw_rack
 from .rota_display import draw_display
 from .rota_geometry import rota_layout
-from .scoreboard import WIDTH, draw_scoreboard
+from .scoreboard import WIDTH, draw_scoreboard, scoreboard_height
 from .words import ENGLISH, PictureWords, seat_word
 
 STATUS = 56  # the height of the status line
@@ -130,17 +130,17 @@ def draw_table(
         board = draw_any_board(game, paletted=paletted)
     else:
         board = draw_any_board(game, labels=False, layout=replay_layout, paletted=paletted)
-    scores = draw_scoreboard(game, names, words=words, paletted=paletted)
+    scores_height = scoreboard_height(game)
     bx, by = (WIDTH - board.width) // 2, STATUS
     sx, sy = 0, STATUS + board.height + LEGEND + GAP
-    image = canvas((WIDTH, sy + scores.height + FOOTER), theme.CARD, paletted)
+    image = canvas((WIDTH, sy + scores_height + FOOTER), theme.CARD, paletted)
     image.paste(board, (bx, by))
     if paletted:
         legend = _legend_part(game, names, words)
     else:
         legend = draw_legend(game, names, WIDTH, words)
     image.paste(legend, (0, STATUS + board.height))
-    image.paste(scores, (sx, sy))
+    draw_scoreboard(game, names, words=words, paletted=paletted, onto=image, at=(sx, sy))
     draw = ImageDraw.Draw(image)
     x = 16
     for piece, size in headline(game, names, WIDTH - x - CORNER_FREE, words):
@@ -148,7 +148,7 @@ def draw_table(
         x += theme.text_width(piece, size)
     left, right = status_line(game, names, words)
     footer = " · ".join(part for part in (left.split(" · ")[0], right) if part)
-    y = sy + scores.height + FOOTER // 2 - 4
+    y = sy + scores_height + FOOTER // 2 - 4
     theme.text(draw, (16, y), footer, FOOTER_SIZE, theme.MUTED, anchor="lm")
     if tiles is None:
         return image
@@ -158,7 +158,7 @@ def draw_table(
     return theme.stack([image, as_mode(own, image.mode)])
 
 
-LEGENDS_KEPT = 256
+LEGENDS_KEPT = 64
 _legends: OrderedDict[tuple, Image.Image] = OrderedDict()
 
 

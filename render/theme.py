@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.common import Colour
 
-from .png import encode_png
+from .png import FAST_SHARE, encode_png
 
 RGB = tuple[int, int, int]
 
@@ -388,10 +388,11 @@ def to_palette(image: Image.Image) -> Image.Image:
     return image.quantize(palette=palette_image(), dither=Image.Dither.NONE)
 
 
-def png_bytes(image: Image.Image) -> bytes:
+def png_bytes(image: Image.Image, fast_share: float = FAST_SHARE) -> bytes:
     """A palette PNG: a tenth of the RGB size. A picture drawn on the palette already
-    (`render.paletted`) is written as it is."""
-    return encode_png(image if image.mode == "P" else to_palette(image))
+    (`render.paletted`) is written as it is; `fast_share`: how much of it (from the top)
+    is deflated the fast way (`render.png`)."""
+    return encode_png(image if image.mode == "P" else to_palette(image), fast_share=fast_share)
 
 
 def stack(images: list[Image.Image], gap: int = 0, background: RGB = CARD) -> Image.Image:

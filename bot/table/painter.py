@@ -37,12 +37,15 @@ from typing import Any
 
 from engine import AxioGame, RotaGame
 from render import render_table
+from render.memory import keep_picture_memory
 
 from .workers import WorkerPool
 
 
 def _warm_render() -> None:
-    """A worker's start: load the fonts and fill the sprite caches once."""
+    """A worker's start: its allocator set for pictures (`render.memory`), the fonts
+    loaded and the sprite caches filled once."""
+    keep_picture_memory()
     for game in (AxioGame(4, 0), AxioGame(2, 0), RotaGame(2, 0)):
         render_table(game, ["a", "b", "c", "d"][: game.players])
 
