@@ -17,19 +17,17 @@ from PIL import Image, ImageDraw
 from engine.axio import AxioGame
 from engine.axio_board import (
     COLUMNS,
-    DEAD,
     PLAY_AREA_BOUNDS,
     PRINTED_INDEX,
-    PYRAMID,
     SIZE,
-    TILE_LETTERS,
     direction_between,
     parse_cell,
 )
 from engine.axio_moves import Placement
-from engine.common import Colour, IllegalMoveError
+from engine.common import IllegalMoveError
 
 from . import theme
+from .axio_sprites import DRAWN, cell_sprite, ghost_sprite, printed_sprite, well_sprite
 from .marks import Mark, paste_chip, recent_marks, seat_colour
 from .paletted import copy_of, part_for, place
 
@@ -112,128 +110,6 @@ def axio_cell_centre(
     """The pixel at the centre of a cell (index or name like "G7") on a board image."""
     index = parse_cell(cell) if isinstance(cell, str) else cell
     return axio_layout(players, width).cell_centre(index)
-
-
-# --- sprites: one cell each, opaque, on the board surface -----------------------------------
-def _gap(s: int) -> float:
-    return max(1.5, s / 18)
-
-
-@lru_cache(maxsize=8)
-def well_sprite(s: int) -> Image.Image:
-    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        g = _gap(s) * k
-        draw.rounded_rectangle((g, g, s * k - g, s * k - g), radius=s * k * 0.12, fill=theme.WELL)
-
-    return theme.smooth((s, s), theme.SURFACE, paint)
-
-
-@lru_cache(maxsize=64)
-def printed_sprite(colour: Colour, s: int) -> Image.Image:
-    """A printed space: flat in the board, a deeper shade than a tile, framed like an inlay."""
-
-    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        g = _gap(s) * k
-        fill = theme.PRINTED_RGB[colour]
-        draw.rectangle((g, g, s * k - g, s * k - g), fill=fill)
-        inset = g + s * k * 0.07
-        draw.rectangle(
-            (inset, inset, s * k - inset, s * k - inset),
-            outline=theme.shade(fill, 1.35),
-            width=max(1, round(s * k * 0.035)),
-        )
-        theme.draw_symbol(draw, colour, s * k / 2, s * k / 2, s * k * 0.27, back=fill)
-
-    return theme.smooth((s, s), theme.SURFACE, paint)
-
-
-def _body(s: float, g: float, towards: int | None) -> Box:
-    """The tile body inside a cell: inset by the gap except toward the other half."""
-    x0, y0, x1, y1 = g, g, s - g, s - g
-    if towards == 0:
-        y0 = 0
-    elif towards == 1:
-        x1 = s
-    elif towards == 2:
-        y1 = s
-    elif towards == 3:
-        x0 = 0
-    return (x0, y0, x1, y1)  # type: ignore[return-value]
-
-
-def _rounded_corners(towards: int | None) -> tuple[bool, bool, bool, bool]:
-    """Which corners (tl, tr, br, bl) are rounded: not those on the joined side."""
-    joined = {0: (0, 1), 1: (1, 2), 2: (2, 3), 3: (3, 0)}.get(towards, ())  # type: ignore[arg-type]
-    return tuple(i not in joined for i in range(4))  # type: ignore[return-value]
-
-
-@lru_cache(maxsize=256)
-def half_sprite(colour: Colour, s: int, towards: int | None = None) -> Image.Image:
-    """One tile half. `towards` (0 up, 1 right, 2 down, 3 left) is the side joined to the
-    other half: the body runs to the cell's edge there and a dark seam marks the join, so a
-    domino reads as one piece and a double as two halves."""
-
-    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        sk, g = s * k, _gap(s) * k
-        x0, y0, x1, y1 = _body(sk, g, towards)
-        corners = _rounded_corners(towards)
-        radius = sk * 0.16
-        lift = max(k, sk * 0.05)
-        edge, fill = theme.TILE_EDGE[colour], theme.TILE_RGB[colour]
-        draw.rounded_rectangle((x0, y0, x1, y1), radius=radius, fill=edge, corners=corners)
-        draw.rounded_rectangle((x0, y0, x1, y1 - lift), radius=radius, fill=fill, corners=corners)
-        if towards == 2:  # the lower half's body continues: no lip across the join
-            draw.rectangle((x0, y1 - lift, x1, y1), fill=fill)
-        seam = max(k, sk * 0.025)
-        seam_box = {
-            0: (x0, 0, x1, seam),
-            1: (sk - seam, y0, sk, y1 - lift),
-            2: (x0, sk - seam, x1, sk),
-            3: (0, y0, seam, y1 - lift),
-        }.get(towards)  # type: ignore[arg-type]
-        if seam_box:
-            draw.rectangle(seam_box, fill=edge)
-        theme.draw_symbol(draw, colour, sk / 2, (sk - lift) / 2, sk * 0.32)
-
-    return theme.smooth((s, s), theme.SURFACE, paint)
-
-
-@lru_cache(maxsize=256)
-def ghost_sprite(colour: Colour, s: int, towards: int | None = None) -> Image.Image:
-    """A proposed half: the tile seen half through, over the empty cell it would cover."""
-    return Image.blend(well_sprite(s), half_sprite(colour, s, towards), theme.GHOST_ALPHA)
-
-
-@lru_cache(maxsize=8)
-def pyramid_sprite(s: int) -> Image.Image:
-    """A pyramid from above: four faces meeting at the apex, lit from the top left."""
-
-    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        sk, g = s * k, _gap(s) * k + s * k * 0.06
-        a, b, c = g, sk - g, sk / 2
-        tl, tr, br, bl, apex = (a, a), (b, a), (b, b), (a, b), (c, c)
-        for face, colour in zip(
-            ((tl, tr, apex), (tr, br, apex), (br, bl, apex), (bl, tl, apex)),
-            theme.PYRAMID_FACES,
-            strict=True,
-        ):
-            draw.polygon(face, fill=colour)
-
-    return theme.smooth((s, s), theme.SURFACE, paint)
-
-
-@lru_cache(maxsize=8)
-def dead_sprite(s: int) -> Image.Image:
-    """A dead cell: a dark hole with a cross, so it never reads as an empty, playable cell."""
-
-    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        sk, g = s * k, _gap(s) * k
-        draw.rounded_rectangle((g, g, sk - g, sk - g), radius=sk * 0.12, fill=theme.DEAD_WELL)
-        m, w = sk * 0.3, round(sk * 0.07)
-        draw.line((m, m, sk - m, sk - m), fill=theme.DEAD_MARK, width=w)
-        draw.line((sk - m, m, m, sk - m), fill=theme.DEAD_MARK, width=w)
-
-    return theme.smooth((s, s), theme.SURFACE, paint)
 
 
 @lru_cache(maxsize=8)
@@ -358,17 +234,6 @@ def paste_cells(
             target.paste(part, (x0 - left, y0 - top, x0 - left + s, y0 - top + s))
 
 
-@lru_cache(maxsize=256)
-def cell_sprite(ch: str, s: int, towards: int | None) -> Image.Image:
-    """What a cell of the board notation shows: a tile half (joined `towards` its other
-    half), a pyramid or a dead cell."""
-    if ch == PYRAMID:
-        return pyramid_sprite(s)
-    if ch == DEAD:
-        return dead_sprite(s)
-    return half_sprite(Colour(ch), s, towards)
-
-
 def _cells_in(layout: AxioLayout, window: Box) -> list[int]:
     """The cells of the play area that reach into a window of the board image."""
     (ox, oy), cell, low = layout.origin, layout.cell, layout.low
@@ -399,10 +264,6 @@ def _blend_badges(
         paste_cells(window, layout, game, box, joins)
         mark_moves(window, layout, marked, box[:2], within=box)
         image.paste(theme.to_palette(window), box[:2])
-
-
-DRAWN = frozenset(TILE_LETTERS + PYRAMID + DEAD)
-"""What a cell of the board notation shows a sprite for (`cell_sprite`)."""
 
 
 parsed = lru_cache(maxsize=1024)(Placement.parse)
