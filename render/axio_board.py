@@ -190,7 +190,7 @@ def draw_board(
     layout = axio_layout(game.players, width)
     image = copy_of(board_background(game.players, width), paletted)
     s, joins, marked = layout.cell, partners(game.tiles), marked_moves(layout, game)
-    paste_cells(image, layout, game, joins=joins)
+    paste_cells(image, layout, cell_looks(layout, game, joins))
     mark_moves(image, layout, marked)
     if paletted:
         _blend_badges(image, layout, game, width, (joins, marked))
@@ -209,29 +209,36 @@ def draw_board(
     return image
 
 
+Look = tuple[int, str, int | None]
+"""A drawn cell: its index, what it shows (board notation), its tile's other half's side."""
+
+
+def cell_looks(
+    layout: AxioLayout, game: AxioGame, joins: dict[int, int], window: Box | None = None
+) -> tuple[Look, ...]:
+    """The tiles, pyramids and dead cells of the board (`joins`: the game's `partners`);
+    with `window`, only those that reach into it."""
+    cells = game.board.cells
+    indices = _cells_in(layout, window) if window else range(len(cells))
+    drawn = (index for index in indices if cells[index] in DRAWN)
+    return tuple((index, cells[index], joins.get(index)) for index in drawn)
+
+
 def paste_cells(
-    image: Image.Image,
-    layout: AxioLayout,
-    game: AxioGame,
-    window: Box | None = None,
-    joins: dict[int, int] | None = None,
+    image: Image.Image, layout: AxioLayout, looks: tuple[Look, ...], shift: tuple[int, int] = (0, 0)
 ) -> None:
-    """The tiles, pyramids and dead cells; with `window`, only those in it, on an image
-    of that window of the board (`joins`: the game's `partners`, if known)."""
-    joins = partners(game.tiles) if joins is None else joins
-    left, top = window[:2] if window else (0, 0)
-    cells, corners, s = game.board.cells, layout.corners, layout.cell
+    """The cells' sprites (`cell_looks`); `shift`: the image is a window of the board from
+    there."""
+    left, top = shift
+    corners, s = layout.corners, layout.cell
     shown: dict[tuple[str, int | None], object] = {}  # each look's part, found once
     target = image.im
-    for index in _cells_in(layout, window) if window else range(len(cells)):
-        ch = cells[index]
-        if ch in DRAWN:
-            look = (ch, joins.get(index))
-            part = shown.get(look)
-            if part is None:
-                part = shown[look] = part_for(image, cell_sprite, ch, s, look[1]).im
-            x0, y0 = corners[index]
-            target.paste(part, (x0 - left, y0 - top, x0 - left + s, y0 - top + s))
+    for index, ch, towards in looks:
+        part = shown.get((ch, towards))
+        if part is None:
+            part = shown[ch, towards] = part_for(image, cell_sprite, ch, s, towards).im
+        x0, y0 = corners[index]
+        target.paste(part, (x0 - left, y0 - top, x0 - left + s, y0 - top + s))
 
 
 def _cells_in(layout: AxioLayout, window: Box) -> list[int]:
@@ -250,20 +257,33 @@ def _blend_badges(
     image: Image.Image, layout: AxioLayout, game: AxioGame, width: int, known: tuple
 ) -> None:
     """A palette board's badges: each blends its rim with the tiles under it, so it is
-    drawn in RGB on the window of the board around it (the board drawn again there, its
-    rings and badges), mapped and pasted, as the whole board drawn in RGB would have it.
-    A window starts on even pixels, so the badges' half-pixel spots round the same way.
-    `known`: the game's `partners` and `marked_moves`."""
+    drawn in RGB on the window of the board around it (`badge_window`), mapped and pasted,
+    as the whole board drawn in RGB would have it. The mapped window is kept by exactly what
+    it shows (`part_for`), so a board drawn again, or another with the same corner, pays
+    for none. A window starts on even pixels, so the badges' half-pixel spots round the
+    same way. `known`: the game's `partners` and `marked_moves`."""
     joins, marked = known
     size = badge_size(layout)
     for _, _, (cx, cy) in marked:
         left, top = (round(cx - size / 2) - 2) // 2 * 2, (round(cy - size / 2) - 2) // 2 * 2
         box = (max(0, left), max(0, top), min(image.width, left + size + 4),
                min(image.height, top + size + 4))  # fmt: skip
-        window = board_background(game.players, width).crop(box)
-        paste_cells(window, layout, game, box, joins)
-        mark_moves(window, layout, marked, box[:2], within=box)
-        image.paste(theme.to_palette(window), box[:2])
+        looks = cell_looks(layout, game, joins, box)
+        reaching = tuple(entry for entry in marked if _reaches(entry, size, box))
+        window = part_for(image, badge_window, game.players, width, box, looks, reaching)
+        image.im.paste(window.im, box)
+
+
+def badge_window(
+    players: int, width: int, box: Box, looks: tuple[Look, ...], marked: tuple
+) -> Image.Image:
+    """The window `box` of a board in RGB: its background, the cells `looks` and the
+    `marked` moves that reach into it, drawn from these alone (the key it is kept by)."""
+    layout = axio_layout(players, width)
+    window = board_background(players, width).crop(box)
+    paste_cells(window, layout, looks, box[:2])
+    mark_moves(window, layout, list(marked), box[:2], within=box)
+    return window
 
 
 parsed = lru_cache(maxsize=1024)(Placement.parse)
@@ -310,16 +330,32 @@ def mark_moves(
     draw = ImageDraw.Draw(image)
     dx, dy = shift
     size = badge_size(layout)
-    for mark, (x0, y0, x1, y1), _ in marked:
-        if within is None or _meets((x0, y0, x1 + 1, y1 + 1), within):
+    for mark, ring, _ in marked:
+        if within is None or _meets(_edges(ring), within):
+            x0, y0, x1, y1 = ring
             box = (x0 - dx, y0 - dy, x1 - dx, y1 - dy)
             theme.highlight_box(draw, box, layout.cell, seat_colour(mark.seat))
     if image.mode == "P":
         return
     for mark, _, (cx, cy) in marked:
-        square = (cx - size // 2 - 1, cy - size // 2 - 1, cx + size // 2 + 2, cy + size // 2 + 2)
-        if within is None or _meets(square, within):
+        if within is None or _meets(_chip_square((cx, cy), size), within):
             paste_chip(image, mark, (cx - dx, cy - dy), size)
+
+
+def _edges(ring: Box) -> Box:
+    """A ring's box (inclusive) as the pixels it may touch (exclusive ends)."""
+    return (ring[0], ring[1], ring[2] + 1, ring[3] + 1)
+
+
+def _chip_square(centre: tuple[int, int], size: int) -> Box:
+    """The pixels a badge of `size` centred there may touch (exclusive ends)."""
+    cx, cy, half = centre[0], centre[1], size // 2
+    return (cx - half - 1, cy - half - 1, cx + half + 2, cy + half + 2)
+
+
+def _reaches(entry: tuple[Mark, Box, tuple[int, int]], size: int, window: Box) -> bool:
+    """Whether a marked move's ring or badge draws anything in the window."""
+    return _meets(_edges(entry[1]), window) or _meets(_chip_square(entry[2], size), window)
 
 
 def _meets(a: Box, b: Box) -> bool:
