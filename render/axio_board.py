@@ -29,7 +29,7 @@ from engine.common import IllegalMoveError
 from . import theme
 from .axio_sprites import DRAWN, cell_sprite, ghost_sprite, printed_sprite, well_sprite
 from .marks import Mark, paste_chip, recent_marks, seat_colour
-from .paletted import copy_of, part_for, place
+from .paletted import copy_of, part_for, place, windows
 
 BOARD_WIDTH = 720
 """The width of a full-size board image; a phone shows it at about 400 px."""
@@ -259,8 +259,8 @@ def _blend_badges(
     """A palette board's badges: each blends its rim with the tiles under it, so it is
     drawn in RGB on the window of the board around it (`badge_window`), mapped and pasted,
     as the whole board drawn in RGB would have it. The mapped window is kept by exactly what
-    it shows (`part_for`), so a board drawn again, or another with the same corner, pays
-    for none. A window starts on even pixels, so the badges' half-pixel spots round the
+    it shows (`paletted.windows`), so a board drawn again, or another with the same
+    corner, pays for none. A window starts on even pixels, so the badges' half-pixel spots round the
     same way. `known`: the game's `partners` and `marked_moves`."""
     joins, marked = known
     size = badge_size(layout)
@@ -270,7 +270,9 @@ def _blend_badges(
                min(image.height, top + size + 4))  # fmt: skip
         looks = cell_looks(layout, game, joins, box)
         reaching = tuple(entry for entry in marked if _reaches(entry, size, box))
-        window = part_for(image, badge_window, game.players, width, box, looks, reaching)
+        window = part_for(
+            image, badge_window, game.players, width, box, looks, reaching, kept=windows
+        )
         image.im.paste(window.im, box)
 
 
