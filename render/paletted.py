@@ -37,10 +37,10 @@ PARTS_BYTES = 10 * 2**20
 """The palette parts kept (`part_for`): tiles, labels and cells at each size met."""
 TEXT_BYTES = 4 * 2**20
 """The text parts kept: a name or a number at a size, on a ground, at a sub-pixel spot."""
-WINDOWS_BYTES = 2**20
+WINDOWS_BYTES = 2**18
 """The windows kept by what they show (`windows`): a board's badges over its tiles,
 each game's own, so kept apart from the parts every game shares, which they would push
-out; a few hundred late boards' worth."""
+out; a hundred badges, a few dozen games' latest boards."""
 MAPPED_LIMIT = 64
 """Cached RGB parts whose palette twin is kept by identity (`mapped`): the few large ones
 (an empty board, a scoreboard panel) that other drawings need in RGB too."""
