@@ -78,16 +78,21 @@ class AxioLayout:
             for col in range(count)
         }
 
+    @cached_property
+    def boxes(self) -> dict[int, Box]:
+        """Every cell's square, [x0, x1) × [y0, y1), by index, worked out once."""
+        s = self.cell
+        return {index: (x, y, x + s, y + s) for index, (x, y) in self.corners.items()}
+
     def contains(self, index: int) -> bool:
         return index in self.corners
 
     def cell_box(self, index: int) -> Box:
         """The cell's square, [x0, x1) × [y0, y1); only cells of the play area have one."""
-        corner = self.corners.get(index)
-        if corner is None:
+        box = self.boxes.get(index)
+        if box is None:
             raise IllegalMoveError("that cell is outside the play area of this game")
-        x0, y0 = corner
-        return (x0, y0, x0 + self.cell, y0 + self.cell)
+        return box
 
     def cell_centre(self, index: int) -> tuple[int, int]:
         x0, y0, x1, y1 = self.cell_box(index)
@@ -219,8 +224,9 @@ def cell_looks(
     """The tiles, pyramids and dead cells of the board (`joins`: the game's `partners`);
     with `window`, only those that reach into it."""
     cells = game.board.cells
-    indices = _cells_in(layout, window) if window else range(len(cells))
-    drawn = (index for index in indices if cells[index] in DRAWN)
+    if window is None:
+        return tuple((i, ch, joins.get(i)) for i, ch in enumerate(cells) if ch in DRAWN)
+    drawn = (index for index in _cells_in(layout, window) if cells[index] in DRAWN)
     return tuple((index, cells[index], joins.get(index)) for index in drawn)
 
 
@@ -230,15 +236,17 @@ def paste_cells(
     """The cells' sprites (`cell_looks`); `shift`: the image is a window of the board from
     there."""
     left, top = shift
-    corners, s = layout.corners, layout.cell
+    boxes, s = layout.boxes, layout.cell
     shown: dict[tuple[str, int | None], object] = {}  # each look's part, found once
     target = image.im
     for index, ch, towards in looks:
         part = shown.get((ch, towards))
         if part is None:
             part = shown[ch, towards] = part_for(image, cell_sprite, ch, s, towards).im
-        x0, y0 = corners[index]
-        target.paste(part, (x0 - left, y0 - top, x0 - left + s, y0 - top + s))
+        box = boxes[index]
+        if left or top:
+            box = (box[0] - left, box[1] - top, box[2] - left, box[3] - top)
+        target.paste(part, box)
 
 
 def _cells_in(layout: AxioLayout, window: Box) -> list[int]:
