@@ -17,21 +17,19 @@ from PIL import Image, ImageDraw
 from engine.axio import AxioGame
 from engine.axio_board import (
     COLUMNS,
-    DEAD,
     PLAY_AREA_BOUNDS,
     PRINTED_INDEX,
-    PYRAMID,
     SIZE,
-    TILE_LETTERS,
     direction_between,
     parse_cell,
 )
 from engine.axio_moves import Placement
-from engine.common import Colour, IllegalMoveError
+from engine.common import IllegalMoveError
 
 from . import theme
+from .axio_sprites import DRAWN, cell_sprite, ghost_sprite, printed_sprite, well_sprite
 from .marks import Mark, paste_chip, recent_marks, seat_colour
-from .paletted import copy_of, part_for, place
+from .paletted import copy_of, part_for, place, windows
 
 BOARD_WIDTH = 720
 """The width of a full-size board image; a phone shows it at about 400 px."""
@@ -80,16 +78,21 @@ class AxioLayout:
             for col in range(count)
         }
 
+    @cached_property
+    def boxes(self) -> dict[int, Box]:
+        """Every cell's square, [x0, x1) × [y0, y1), by index, worked out once."""
+        s = self.cell
+        return {index: (x, y, x + s, y + s) for index, (x, y) in self.corners.items()}
+
     def contains(self, index: int) -> bool:
         return index in self.corners
 
     def cell_box(self, index: int) -> Box:
         """The cell's square, [x0, x1) × [y0, y1); only cells of the play area have one."""
-        corner = self.corners.get(index)
-        if corner is None:
+        box = self.boxes.get(index)
+        if box is None:
             raise IllegalMoveError("that cell is outside the play area of this game")
-        x0, y0 = corner
-        return (x0, y0, x0 + self.cell, y0 + self.cell)
+        return box
 
     def cell_centre(self, index: int) -> tuple[int, int]:
         x0, y0, x1, y1 = self.cell_box(index)
@@ -112,128 +115,6 @@ def axio_cell_centre(
     """The pixel at the centre of a cell (index or name like "G7") on a board image."""
     index = parse_cell(cell) if isinstance(cell, str) else cell
     return axio_layout(players, width).cell_centre(index)
-
-
-# --- sprites: one cell each, opaque, on the board surface -----------------------------------
-def _gap(s: int) -> float:
-    return max(1.5, s / 18)
-
-
-@lru_cache(maxsize=8)
-def well_sprite(s: int) -> Image.Image:
-    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        g = _gap(s) * k
-        draw.rounded_rectangle((g, g, s * k - g, s * k - g), radius=s * k * 0.12, fill=theme.WELL)
-
-    return theme.smooth((s, s), theme.SURFACE, paint)
-
-
-@lru_cache(maxsize=64)
-def printed_sprite(colour: Colour, s: int) -> Image.Image:
-    """A printed space: flat in the board, a deeper shade than a tile, framed like an inlay."""
-
-    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        g = _gap(s) * k
-        fill = theme.PRINTED_RGB[colour]
-        draw.rectangle((g, g, s * k - g, s * k - g), fill=fill)
-        inset = g + s * k * 0.07
-        draw.rectangle(
-            (inset, inset, s * k - inset, s * k - inset),
-            outline=theme.shade(fill, 1.35),
-            width=max(1, round(s * k * 0.035)),
-        )
-        theme.draw_symbol(draw, colour, s * k / 2, s * k / 2, s * k * 0.27, back=fill)
-
-    return theme.smooth((s, s), theme.SURFACE, paint)
-
-
-def _body(s: float, g: float, towards: int | None) -> Box:
-    """The tile body inside a cell: inset by the gap except toward the other half."""
-    x0, y0, x1, y1 = g, g, s - g, s - g
-    if towards == 0:
-        y0 = 0
-    elif towards == 1:
-        x1 = s
-    elif towards == 2:
-        y1 = s
-    elif towards == 3:
-        x0 = 0
-    return (x0, y0, x1, y1)  # type: ignore[return-value]
-
-
-def _rounded_corners(towards: int | None) -> tuple[bool, bool, bool, bool]:
-    """Which corners (tl, tr, br, bl) are rounded: not those on the joined side."""
-    joined = {0: (0, 1), 1: (1, 2), 2: (2, 3), 3: (3, 0)}.get(towards, ())  # type: ignore[arg-type]
-    return tuple(i not in joined for i in range(4))  # type: ignore[return-value]
-
-
-@lru_cache(maxsize=256)
-def half_sprite(colour: Colour, s: int, towards: int | None = None) -> Image.Image:
-    """One tile half. `towards` (0 up, 1 right, 2 down, 3 left) is the side joined to the
-    other half: the body runs to the cell's edge there and a dark seam marks the join, so a
-    domino reads as one piece and a double as two halves."""
-
-    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        sk, g = s * k, _gap(s) * k
-        x0, y0, x1, y1 = _body(sk, g, towards)
-        corners = _rounded_corners(towards)
-        radius = sk * 0.16
-        lift = max(k, sk * 0.05)
-        edge, fill = theme.TILE_EDGE[colour], theme.TILE_RGB[colour]
-        draw.rounded_rectangle((x0, y0, x1, y1), radius=radius, fill=edge, corners=corners)
-        draw.rounded_rectangle((x0, y0, x1, y1 - lift), radius=radius, fill=fill, corners=corners)
-        if towards == 2:  # the lower half's body continues: no lip across the join
-            draw.rectangle((x0, y1 - lift, x1, y1), fill=fill)
-        seam = max(k, sk * 0.025)
-        seam_box = {
-            0: (x0, 0, x1, seam),
-            1: (sk - seam, y0, sk, y1 - lift),
-            2: (x0, sk - seam, x1, sk),
-            3: (0, y0, seam, y1 - lift),
-        }.get(towards)  # type: ignore[arg-type]
-        if seam_box:
-            draw.rectangle(seam_box, fill=edge)
-        theme.draw_symbol(draw, colour, sk / 2, (sk - lift) / 2, sk * 0.32)
-
-    return theme.smooth((s, s), theme.SURFACE, paint)
-
-
-@lru_cache(maxsize=256)
-def ghost_sprite(colour: Colour, s: int, towards: int | None = None) -> Image.Image:
-    """A proposed half: the tile seen half through, over the empty cell it would cover."""
-    return Image.blend(well_sprite(s), half_sprite(colour, s, towards), theme.GHOST_ALPHA)
-
-
-@lru_cache(maxsize=8)
-def pyramid_sprite(s: int) -> Image.Image:
-    """A pyramid from above: four faces meeting at the apex, lit from the top left."""
-
-    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        sk, g = s * k, _gap(s) * k + s * k * 0.06
-        a, b, c = g, sk - g, sk / 2
-        tl, tr, br, bl, apex = (a, a), (b, a), (b, b), (a, b), (c, c)
-        for face, colour in zip(
-            ((tl, tr, apex), (tr, br, apex), (br, bl, apex), (bl, tl, apex)),
-            theme.PYRAMID_FACES,
-            strict=True,
-        ):
-            draw.polygon(face, fill=colour)
-
-    return theme.smooth((s, s), theme.SURFACE, paint)
-
-
-@lru_cache(maxsize=8)
-def dead_sprite(s: int) -> Image.Image:
-    """A dead cell: a dark hole with a cross, so it never reads as an empty, playable cell."""
-
-    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        sk, g = s * k, _gap(s) * k
-        draw.rounded_rectangle((g, g, sk - g, sk - g), radius=sk * 0.12, fill=theme.DEAD_WELL)
-        m, w = sk * 0.3, round(sk * 0.07)
-        draw.line((m, m, sk - m, sk - m), fill=theme.DEAD_MARK, width=w)
-        draw.line((sk - m, m, m, sk - m), fill=theme.DEAD_MARK, width=w)
-
-    return theme.smooth((s, s), theme.SURFACE, paint)
 
 
 @lru_cache(maxsize=8)
@@ -314,7 +195,7 @@ def draw_board(
     layout = axio_layout(game.players, width)
     image = copy_of(board_background(game.players, width), paletted)
     s, joins, marked = layout.cell, partners(game.tiles), marked_moves(layout, game)
-    paste_cells(image, layout, game, joins=joins)
+    paste_cells(image, layout, cell_looks(layout, game, joins))
     mark_moves(image, layout, marked)
     if paletted:
         _blend_badges(image, layout, game, width, (joins, marked))
@@ -333,40 +214,39 @@ def draw_board(
     return image
 
 
+Look = tuple[int, str, int | None]
+"""A drawn cell: its index, what it shows (board notation), its tile's other half's side."""
+
+
+def cell_looks(
+    layout: AxioLayout, game: AxioGame, joins: dict[int, int], window: Box | None = None
+) -> tuple[Look, ...]:
+    """The tiles, pyramids and dead cells of the board (`joins`: the game's `partners`);
+    with `window`, only those that reach into it."""
+    cells = game.board.cells
+    if window is None:
+        return tuple((i, ch, joins.get(i)) for i, ch in enumerate(cells) if ch in DRAWN)
+    drawn = (index for index in _cells_in(layout, window) if cells[index] in DRAWN)
+    return tuple((index, cells[index], joins.get(index)) for index in drawn)
+
+
 def paste_cells(
-    image: Image.Image,
-    layout: AxioLayout,
-    game: AxioGame,
-    window: Box | None = None,
-    joins: dict[int, int] | None = None,
+    image: Image.Image, layout: AxioLayout, looks: tuple[Look, ...], shift: tuple[int, int] = (0, 0)
 ) -> None:
-    """The tiles, pyramids and dead cells; with `window`, only those in it, on an image
-    of that window of the board (`joins`: the game's `partners`, if known)."""
-    joins = partners(game.tiles) if joins is None else joins
-    left, top = window[:2] if window else (0, 0)
-    cells, corners, s = game.board.cells, layout.corners, layout.cell
+    """The cells' sprites (`cell_looks`); `shift`: the image is a window of the board from
+    there."""
+    left, top = shift
+    boxes, s = layout.boxes, layout.cell
     shown: dict[tuple[str, int | None], object] = {}  # each look's part, found once
     target = image.im
-    for index in _cells_in(layout, window) if window else range(len(cells)):
-        ch = cells[index]
-        if ch in DRAWN:
-            look = (ch, joins.get(index))
-            part = shown.get(look)
-            if part is None:
-                part = shown[look] = part_for(image, cell_sprite, ch, s, look[1]).im
-            x0, y0 = corners[index]
-            target.paste(part, (x0 - left, y0 - top, x0 - left + s, y0 - top + s))
-
-
-@lru_cache(maxsize=256)
-def cell_sprite(ch: str, s: int, towards: int | None) -> Image.Image:
-    """What a cell of the board notation shows: a tile half (joined `towards` its other
-    half), a pyramid or a dead cell."""
-    if ch == PYRAMID:
-        return pyramid_sprite(s)
-    if ch == DEAD:
-        return dead_sprite(s)
-    return half_sprite(Colour(ch), s, towards)
+    for index, ch, towards in looks:
+        part = shown.get((ch, towards))
+        if part is None:
+            part = shown[ch, towards] = part_for(image, cell_sprite, ch, s, towards).im
+        box = boxes[index]
+        if left or top:
+            box = (box[0] - left, box[1] - top, box[2] - left, box[3] - top)
+        target.paste(part, box)
 
 
 def _cells_in(layout: AxioLayout, window: Box) -> list[int]:
@@ -385,24 +265,35 @@ def _blend_badges(
     image: Image.Image, layout: AxioLayout, game: AxioGame, width: int, known: tuple
 ) -> None:
     """A palette board's badges: each blends its rim with the tiles under it, so it is
-    drawn in RGB on the window of the board around it (the board drawn again there, its
-    rings and badges), mapped and pasted, as the whole board drawn in RGB would have it.
-    A window starts on even pixels, so the badges' half-pixel spots round the same way.
-    `known`: the game's `partners` and `marked_moves`."""
+    drawn in RGB on the window of the board around it (`badge_window`), mapped and pasted,
+    as the whole board drawn in RGB would have it. The mapped window is kept by exactly what
+    it shows (`paletted.windows`), so a board drawn again, or another with the same
+    corner, pays for none. A window starts on even pixels, so the badges' half-pixel spots round the
+    same way. `known`: the game's `partners` and `marked_moves`."""
     joins, marked = known
     size = badge_size(layout)
     for _, _, (cx, cy) in marked:
         left, top = (round(cx - size / 2) - 2) // 2 * 2, (round(cy - size / 2) - 2) // 2 * 2
         box = (max(0, left), max(0, top), min(image.width, left + size + 4),
                min(image.height, top + size + 4))  # fmt: skip
-        window = board_background(game.players, width).crop(box)
-        paste_cells(window, layout, game, box, joins)
-        mark_moves(window, layout, marked, box[:2], within=box)
-        image.paste(theme.to_palette(window), box[:2])
+        looks = cell_looks(layout, game, joins, box)
+        reaching = tuple(entry for entry in marked if _reaches(entry, size, box))
+        window = part_for(
+            image, badge_window, game.players, width, box, looks, reaching, kept=windows
+        )
+        image.im.paste(window.im, box)
 
 
-DRAWN = frozenset(TILE_LETTERS + PYRAMID + DEAD)
-"""What a cell of the board notation shows a sprite for (`cell_sprite`)."""
+def badge_window(
+    players: int, width: int, box: Box, looks: tuple[Look, ...], marked: tuple
+) -> Image.Image:
+    """The window `box` of a board in RGB: its background, the cells `looks` and the
+    `marked` moves that reach into it, drawn from these alone (the key it is kept by)."""
+    layout = axio_layout(players, width)
+    window = board_background(players, width).crop(box)
+    paste_cells(window, layout, looks, box[:2])
+    mark_moves(window, layout, list(marked), box[:2], within=box)
+    return window
 
 
 parsed = lru_cache(maxsize=1024)(Placement.parse)
@@ -449,16 +340,32 @@ def mark_moves(
     draw = ImageDraw.Draw(image)
     dx, dy = shift
     size = badge_size(layout)
-    for mark, (x0, y0, x1, y1), _ in marked:
-        if within is None or _meets((x0, y0, x1 + 1, y1 + 1), within):
+    for mark, ring, _ in marked:
+        if within is None or _meets(_edges(ring), within):
+            x0, y0, x1, y1 = ring
             box = (x0 - dx, y0 - dy, x1 - dx, y1 - dy)
             theme.highlight_box(draw, box, layout.cell, seat_colour(mark.seat))
     if image.mode == "P":
         return
     for mark, _, (cx, cy) in marked:
-        square = (cx - size // 2 - 1, cy - size // 2 - 1, cx + size // 2 + 2, cy + size // 2 + 2)
-        if within is None or _meets(square, within):
+        if within is None or _meets(_chip_square((cx, cy), size), within):
             paste_chip(image, mark, (cx - dx, cy - dy), size)
+
+
+def _edges(ring: Box) -> Box:
+    """A ring's box (inclusive) as the pixels it may touch (exclusive ends)."""
+    return (ring[0], ring[1], ring[2] + 1, ring[3] + 1)
+
+
+def _chip_square(centre: tuple[int, int], size: int) -> Box:
+    """The pixels a badge of `size` centred there may touch (exclusive ends)."""
+    cx, cy, half = centre[0], centre[1], size // 2
+    return (cx - half - 1, cy - half - 1, cx + half + 2, cy + half + 2)
+
+
+def _reaches(entry: tuple[Mark, Box, tuple[int, int]], size: int, window: Box) -> bool:
+    """Whether a marked move's ring or badge draws anything in the window."""
+    return _meets(_edges(entry[1]), window) or _meets(_chip_square(entry[2], size), window)
 
 
 def _meets(a: Box, b: Box) -> bool:

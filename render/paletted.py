@@ -37,6 +37,10 @@ PARTS_BYTES = 10 * 2**20
 """The palette parts kept (`part_for`): tiles, labels and cells at each size met."""
 TEXT_BYTES = 4 * 2**20
 """The text parts kept: a name or a number at a size, on a ground, at a sub-pixel spot."""
+WINDOWS_BYTES = 2**18
+"""The windows kept by what they show (`windows`): a board's badges over its tiles,
+each game's own, so kept apart from the parts every game shares, which they would push
+out; a hundred badges, a few dozen games' latest boards."""
 MAPPED_LIMIT = 64
 """Cached RGB parts whose palette twin is kept by identity (`mapped`): the few large ones
 (an empty board, a scoreboard panel) that other drawings need in RGB too."""
@@ -74,22 +78,27 @@ def _bytes(found: tuple[Image.Image | None, ...]) -> int:
 
 
 _parts = PartCache(PARTS_BYTES)
+windows = PartCache(WINDOWS_BYTES)
+"""Parts that show one game's state (`part_for(..., kept=windows)`)."""
 
 
 def part_for(
-    image: Image.Image, draw_part: Callable[..., Image.Image], *args: Hashable
+    image: Image.Image,
+    draw_part: Callable[..., Image.Image],
+    *args: Hashable,
+    kept: PartCache | None = None,
 ) -> Image.Image:
     """The part `draw_part(*args)` in `image`'s terms: the RGB drawing (from its own cache)
     for an RGB picture; for a palette picture its mapped twin, kept by the drawing and its
     arguments, drawn without its RGB cache when missing (`__wrapped__` of an `lru_cache`),
-    so that only the palette part is kept."""
+    so that only the palette part is kept (in `kept`, else with the shared parts)."""
     if image.mode != "P":
         return draw_part(*args)
-    key = (draw_part, *args)
-    found = _parts.get(key)
+    key, kept = (draw_part, *args), _parts if kept is None else kept
+    found = kept.get(key)
     if found is None:
         drawing = getattr(draw_part, "__wrapped__", draw_part)(*args)
-        found = _parts.put(key, (drawing if drawing.mode == "P" else theme.to_palette(drawing),))
+        found = kept.put(key, (drawing if drawing.mode == "P" else theme.to_palette(drawing),))
     return found[0]
 
 
@@ -285,6 +294,7 @@ def clear_caches() -> None:
     """Forget every part kept here (tests draw with a cold cache and a warm one)."""
     _parts.clear()
     _texts.clear()
+    windows.clear()
     _mapped.clear()
     _text_box.cache_clear()
 
@@ -296,5 +306,5 @@ def cache_counts() -> dict[str, int]:
         "mapped_sprites": len(_mapped) + len(_parts.parts),
         "text_shapes": _text_box.cache_info().currsize,
         "text_parts": len(_texts.parts),
-        "cache_parts_mb": round((_parts.held + _texts.held) / 2**20, 1),
+        "cache_parts_mb": round((_parts.held + _texts.held + windows.held) / 2**20, 1),
     }

@@ -14,7 +14,7 @@ from engine.rota_tiles import ROTATIONS, turned
 from engine.rota_tiles import Tile as RotaTile
 
 from . import theme
-from .axio_board import half_sprite
+from .axio_sprites import half_sprite
 from .paletted import canvas, part_for, place
 from .rota_display import tile_sprite
 from .theme import Box

@@ -47,12 +47,28 @@ def deflated(rows: bytes, cut: int, level: int = PNG_LEVEL) -> bytes:
     return b"".join((ZLIB_HEADER, head, tail, struct.pack(">I", zlib_ng.adler32(rows))))
 
 
+def rows_of(image: Image.Image) -> bytes:
+    """The picture's rows as a PNG holds them unfiltered: a zero byte (the filter), then
+    the row's indices. Pillow's raw encoder pads each row with a zero byte to the stride
+    given, in one pass into one buffer (a fifth of the time of pasting the picture into a
+    wider one and reading that out); the zero that ends the last row starts the first."""
+    width, height = image.size
+    encoder = Image._getencoder("P", "raw", ("P", width + 1))
+    encoder.setimage(image.im, (0, 0, width, height))
+    chunks, status = [], 0
+    while status == 0:  # once: the buffer holds every row
+        _, status, data = encoder.encode(height * (width + 1))
+        chunks.append(data)
+    if status < 0:
+        raise ValueError(f"Pillow's raw encoder failed ({status})")
+    padded = memoryview(chunks[0] if len(chunks) == 1 else b"".join(chunks))
+    return b"\x00" + padded[:-1]
+
+
 def encode_png(image: Image.Image, level: int = PNG_LEVEL, fast_share: float = FAST_SHARE) -> bytes:
     """A palette ("P") picture as PNG bytes, with its own palette; the top `fast_share` of
     its rows deflated by ISA-L, the rest by zlib-ng at `level`."""
     width, height = image.size
-    rows = Image.new("L", (width + 1, height), 0)  # column 0: each row's filter byte
-    rows.im.paste(image.im, (1, 0, width + 1, height))
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
     palette = bytes(image.getpalette()[:768])  # type: ignore[index]
     cut = round(height * fast_share) * (width + 1)
@@ -61,7 +77,7 @@ def encode_png(image: Image.Image, level: int = PNG_LEVEL, fast_share: float = F
             SIGNATURE,
             _chunk(b"IHDR", header),
             _chunk(b"PLTE", palette),
-            _chunk(b"IDAT", deflated(rows.tobytes(), cut, level)),
+            _chunk(b"IDAT", deflated(rows_of(image), cut, level)),
             _chunk(b"IEND", b""),
         )
     )

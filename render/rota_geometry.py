@@ -27,7 +27,7 @@ from engine.rota import RotaGame
 from engine.rota_moves import Position
 from engine.rota_names import column_name, position_name, row_name
 
-from . import theme
+from . import theme, typeface
 from .theme import Box
 
 MAX_WIDTH = 720
@@ -93,7 +93,7 @@ def line_gap(size: int) -> int:
 @lru_cache(maxsize=64)
 def cap_height(size: int) -> int:
     """The height of a capital letter (and of a digit) at a font size, in pixels."""
-    top, bottom = theme.font(size).getbbox("H")[1::2]
+    top, bottom = typeface.font(size).getbbox("H")[1::2]
     return bottom - top
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from render.theme import font
+from render.typeface import font
 
 TEXT_WIDTH = 276
 SIZE = 16

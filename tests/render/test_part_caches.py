@@ -37,6 +37,7 @@ def starve(monkeypatch: pytest.MonkeyPatch) -> None:
     """Caches that keep almost nothing: every part is dropped soon after it is drawn."""
     monkeypatch.setattr(paletted._parts, "limit", 20_000)
     monkeypatch.setattr(paletted._texts, "limit", 2_000)
+    monkeypatch.setattr(paletted.windows, "limit", 2_000)
     paletted.clear_caches()
 
 

@@ -4,6 +4,7 @@ pixel for pixel, every picture kind, both games, 1–4 players, seeded positions
 
 from __future__ import annotations
 
+import copy
 import io
 from fractions import Fraction
 
@@ -11,6 +12,7 @@ import pytest
 from PIL import Image
 
 from engine import AxioGame, RotaGame
+from engine.axio_board import EMPTY, PYRAMID
 from render import (
     render_board,
     render_close_up,
@@ -127,3 +129,15 @@ def test_pictures_drawn_in_rgb_are_written_with_their_palette_pixels():
     noise = Image.effect_noise((97, 61), 80).convert("RGB")  # every row different
     for picture in (draw_daily_card(card), draw_standings("Spring", rows, "round 2"), noise):
         assert decode(png_bytes(picture)).tobytes() == to_palette(picture).convert("RGB").tobytes()
+
+
+def test_a_badge_kept_from_another_board_shows_this_boards_cells():
+    """A badge's mapped window is kept by what it shows (`paletted.windows`): the same
+    marks over other cells (every empty cell a pyramid here) draw those cells, not the
+    window kept from the first board."""
+    game = played(AxioGame(4, 5), 40)
+    assert_same(render_board(game), draw_board(game))
+    other = copy.deepcopy(game)
+    cells = other.board.cells
+    other.board.cells = [PYRAMID if ch == EMPTY else ch for ch in cells]
+    assert_same(render_board(other), draw_board(other))

@@ -6,7 +6,14 @@ from engine import Colour
 from engine.axio_moves import parse_tile
 from engine.rota_tiles import ROTATIONS, turned
 from engine.rota_tiles import parse_tile as parse_rota_tile
-from render import hand_tile_box, rack_badge_centre, rack_half_box, render_hand, render_rack
+from render import (
+    hand_tile_box,
+    rack_badge_centre,
+    rack_half_box,
+    render_hand,
+    render_rack,
+    typeface,
+)
 from render.pieces import RACK_SLOT
 from render.rota_geometry import DISC
 from render.theme import PANEL, ROTA_EMPTY, TILE_RGB
@@ -70,10 +77,9 @@ def test_colours_are_distinct_and_symbols_differ():
 
 
 def test_rack_numbers_and_hand_turns_are_legible_on_a_390_px_phone():
-    from render import theme
     from render.pieces import BADGE_TEXT
 
-    top, bottom = theme.font(BADGE_TEXT).getbbox("0")[1::2]
+    top, bottom = typeface.font(BADGE_TEXT).getbbox("0")[1::2]
     rack = decode(render_rack([parse_tile(t) for t in ("rg", "oo", "pp", "bb", "go")]))
     hand = decode(render_hand(parse_rota_tile("r g - p")))
     for image in (rack, hand):

@@ -13,6 +13,7 @@ from render import (
     render_replay,
     render_table,
     table_origins,
+    typeface,
 )
 from render.replay import LAST_FRAME_MS, draw_frames, turn_caption, turn_states
 from render.samples import played
@@ -93,14 +94,14 @@ def copies(game_class, players, seed, moves):
 def test_names_and_numbers_are_legible_on_a_390_px_phone():
     """Discord shows the table image 390 px wide on a phone: the capitals of the names, the
     scores and the status line stand at least 12 px tall there."""
-    from render import render_table, theme
+    from render import render_table
     from render.scoreboard import NAME_SIZE, NUMBER_SIZE, STATUS_SIZE
     from render.table import STATUS_SIZE as HEADLINE_SIZE
 
     game = played(AxioGame(3, 3), 20, seed=3)
     width = decode(render_table(game, ["Ann", "Ben", "Cyd"])).width
     for size in (NAME_SIZE, NUMBER_SIZE, STATUS_SIZE, HEADLINE_SIZE):
-        top, bottom = theme.font(size).getbbox("H")[1::2]
+        top, bottom = typeface.font(size).getbbox("H")[1::2]
         assert (bottom - top) * 390 / width >= 12, size
 
 

@@ -8,7 +8,7 @@ import io
 
 from PIL import Image, ImageDraw
 
-from render import theme
+from render import theme, typeface
 
 
 def test_key_colours_survive_encoding_exactly():
@@ -24,7 +24,7 @@ def test_the_shipped_font_writes_every_german_letter():
     """Names and German words are drawn with their own letters, not the box a font draws
     for a letter it lacks (Pillow's own font drew "Züge" as "Z□ge")."""
     for bold in (False, True):
-        font = theme.font(24, bold)
+        font = typeface.font(24, bold)
         assert font.size == 24 and font.getbbox("A1")[3] > 12
         missing = bytes(font.getmask("\U0010fffd"))  # a private-use letter no font has
         for letter in "äöüÄÖÜßéèçñøåłšğ–":
@@ -52,12 +52,12 @@ def test_emoji_in_a_name_are_left_out_rather_than_drawn_as_boxes():
         ("Jürgen ★", "Jürgen ★"),
     ):
         for bold in (False, True):
-            assert theme.drawable(name, bold) == drawn, (name, bold)
+            assert typeface.drawable(name, bold) == drawn, (name, bold)
         assert theme.text_width(name, 24) == theme.text_width(drawn, 24)
 
 
 def test_a_name_of_nothing_the_font_draws_keeps_its_boxes():
     """Better a box a letter than no name at all: the message beside the picture shows it."""
     for name in ("太郎", "🎲🎲"):
-        assert theme.drawable(name) == name
+        assert typeface.drawable(name) == name
         assert theme.text_width(name, 24) > 0
