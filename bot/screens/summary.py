@@ -20,6 +20,7 @@ from typing import Any, Protocol
 import discord
 
 from engine import COLOURS, TileGame
+from engine.common import Points
 from render import Mark, recent_marks
 from storage import GameRecord
 
@@ -55,47 +56,46 @@ GAMES_KEPT = 256
 """Games kept after their latest move, so that the next move's points are one move away:
 pickled (a few KB each, and nothing for the collector to walk: 256 live games would add
 some 200,000 objects to every full collection's pause)."""
-_after: OrderedDict[tuple, bytes] = OrderedDict()
+_kept: OrderedDict[tuple[type[TileGame], int, int], tuple[tuple[str, ...], bytes]] = OrderedDict()
+"""By game (its class, players and seed): its moves so far and, pickled, the game after
+them with each move's points."""
 
 
 @lru_cache(maxsize=64)
-def _last_points(cls: type[TileGame], players: int, seed: int, moves: tuple[str, ...]):
-    """The last move's points, from the game before it: the one kept after the move before
-    (a move on an active game), else replayed from the seed (1–2 ms late in a game)."""
-    kept = _after.pop((cls, players, seed, moves[:-1]), None)
-    before = pickle.loads(kept) if kept else cls.replay(players, seed, moves[:-1])
-    points = before.play(moves[-1]).points
-    _after[(cls, players, seed, moves)] = pickle.dumps(before)  # the game after `moves`
-    if len(_after) > GAMES_KEPT:
-        _after.popitem(last=False)
-    return points
+def _every_move_points(
+    cls: type[TileGame], players: int, seed: int, moves: tuple[str, ...]
+) -> tuple[Points, ...]:
+    """What each of `moves` scored (after the cap), by playing on from the game kept after
+    the moves before (a move on an active game: the new moves only), else by replaying
+    from the seed (1–2 ms late in a game)."""
+    key = (cls, players, seed)
+    kept_moves, kept = _kept.pop(key, ((), b""))
+    if kept and kept_moves[: len(moves)] == moves:  # this position or an earlier one
+        _kept[key] = (kept_moves, kept)
+        return tuple(pickle.loads(kept)[1][: len(moves)])
+    if kept and moves[: len(kept_moves)] == kept_moves:
+        game, points = pickle.loads(kept)
+    else:  # not kept, or another game with the same seed
+        game, points, kept_moves = cls(players, seed), [], ()
+    points.extend(game.play(move).points for move in moves[len(kept_moves) :])
+    _kept[key] = (moves, pickle.dumps((game, points)))
+    if len(_kept) > GAMES_KEPT:
+        _kept.popitem(last=False)
+    return tuple(points)
 
 
-def last_move_points(game: TileGame) -> tuple[int, ...] | None:
+def last_move_points(game: TileGame) -> Points | None:
     """What the latest move scored (after the cap), found by replaying the game to it."""
-    if not game.log:
-        return None
-    moves = tuple(entry.move for entry in game.log)
-    try:
-        return _last_points(type(game), game.players, game.seed, moves)
-    except Exception:  # a game set up from a position, not from a seed, cannot be replayed
-        return None
+    points = points_since(game, game.move_count - 1) if game.log else None
+    return points[-1] if points else None
 
 
-@lru_cache(maxsize=64)
-def _points_from(
-    cls: type[TileGame], players: int, seed: int, moves: tuple[str, ...], start: int
-) -> list[tuple[int, ...]]:
-    game = cls.replay(players, seed, moves[:start])
-    return [tuple(game.play(move).points) for move in moves[start:]]
-
-
-def points_since(game: TileGame, start: int) -> list[tuple[int, ...]] | None:
+def points_since(game: TileGame, start: int) -> list[Points] | None:
     """What each move from the log's `start` on scored, found by replaying the game; None
     for a game set up from a position, which has no seed to replay."""
     moves = tuple(entry.move for entry in game.log)
     try:
-        return _points_from(type(game), game.players, game.seed, moves, start)
+        return list(_every_move_points(type(game), game.players, game.seed, moves)[start:])
     except Exception:
         return None
 

@@ -18,7 +18,13 @@ from bot.screens.suggest import (
     ranked_suggestions,
     suggestion_label,
 )
-from bot.screens.summary import ALT_TEXT_LIMIT, alt, last_move_points, table_summary
+from bot.screens.summary import (
+    ALT_TEXT_LIMIT,
+    alt,
+    last_move_points,
+    points_since,
+    table_summary,
+)
 from engine import AxioGame, RotaGame
 from storage import Seat
 from tests.bot.test_present import LONG_NAMES, record_after
@@ -70,6 +76,24 @@ def test_the_last_moves_points_follow_a_game_move_by_move():
             assert last_move_points(game) == points
         assert last_move_points(game) == points  # asked again for the same table
         assert last_move_points(kind.replay(3, 9, [e.move for e in game.log])) == points
+
+
+def test_the_points_since_a_move_follow_games_that_share_a_seed_and_go_back():
+    """The marked moves' points, kept per game and played on move by move, are what each
+    move scored: for every start, in two games dealt from one seed that go apart, and for a
+    position older than the one kept (the game is replayed or cut, never mixed up)."""
+    for kind in (AxioGame, RotaGame):
+        games = [kind(3, 11), kind(3, 11)]
+        scored: list[list] = [[], []]
+        rngs = [random.Random(1), random.Random(2)]
+        while not any(game.is_over for game in games):
+            for game, rng, points in zip(games, rngs, scored, strict=True):
+                points.append(game.play(rng.choice(game.legal_moves())).points)
+                for start in range(max(0, len(points) - 4), len(points)):
+                    assert points_since(game, start) == points[start:]
+        early = kind.replay(3, 11, [entry.move for entry in games[1].log][:3])
+        assert points_since(early, 1) == scored[1][1:3]
+        assert points_since(games[1], 0) == scored[1]
 
 
 def test_rota_moves_read_by_position_name_and_turn_arrow():
