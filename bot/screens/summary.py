@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 import pickle
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from functools import lru_cache
 from typing import Any, Protocol
 
@@ -28,6 +28,8 @@ from ..i18n import _, ngettext
 from .present import move_words, seat_name, title
 from .words import colour_name, names_text, points_text
 
+Scored = Mapping[int, Points]
+"""Moves' points by their place in the game's log (0 the first move)."""
 ALT_TEXT_LIMIT = 1024
 """Discord's longest attachment description, in characters."""
 
@@ -100,12 +102,14 @@ def points_since(game: TileGame, start: int) -> list[Points] | None:
         return None
 
 
-def marked_moves(record: GameRecord, names: list[str], marks: list[Mark]) -> str:
+def marked_moves(
+    record: GameRecord, names: list[str], marks: list[Mark], scored: Scored | None = None
+) -> str:
     """The moves the picture numbers, in words: `Since Ann last played: 1. Bot A played F6
     blue, F7 red for +2 blue; 2. …` (what the badges and rings show)."""
     game = record.game
     assert game is not None
-    points = points_since(game, marks[0].index)
+    points = _marked_points(game, marks, scored or {})
     each = []
     for mark in marks:
         name, move = names[mark.seat], move_words(record.kind, mark.move)
@@ -113,9 +117,9 @@ def marked_moves(record: GameRecord, names: list[str], marks: list[Mark]) -> str
             each.append(_("{number}. {name} played {move}", number=mark.number, name=name,
                           move=move))  # fmt: skip
         else:
-            scored = points_text(points[mark.index - marks[0].index])
+            scored_text = points_text(points[mark.index])
             each.append(_("{number}. {name} played {move} for {points}", number=mark.number,
-                          name=name, move=move, points=scored))  # fmt: skip
+                          name=name, move=move, points=scored_text))  # fmt: skip
     if game.is_over or game.solo:
         return _("Last turn, numbered on the picture: {moves}.", moves="; ".join(each))
     return _(
@@ -124,17 +128,28 @@ def marked_moves(record: GameRecord, names: list[str], marks: list[Mark]) -> str
     )  # fmt: skip
 
 
+def _marked_points(game: TileGame, marks: list[Mark], scored: Scored) -> Scored | None:
+    """Each marked move's points by its place in the log: those the caller knows (what the
+    owed posts carry, as the moves scored them), else by playing the game (`points_since`)."""
+    if all(mark.index in scored for mark in marks):
+        return scored
+    since = points_since(game, marks[0].index)
+    return None if since is None else dict(enumerate(since, start=marks[0].index))
+
+
 def lowest_text(game: TileGame, seat: int) -> str:
     board = game.scoreboards[seat]
     colours = names_text([colour_name(c) for c in board.lowest_colours()])
     return f"{min(board.scores)} ({colours})"
 
 
-def table_summary(record: GameRecord) -> str:
+def table_summary(record: GameRecord, scored: Scored | None = None) -> str:
     """`AXIO, turn 4. Ben to move. Numbered on the picture, the moves since Ben last played:
     1. Ann played E5 blue, F5 red for +3 blue, +2 red. Lowest colours: Ann 3 (red), Ben 4
     (blue and green).` A finished game is over
-    after its last turn, as the table numbered it (not the turn no one could play)."""
+    after its last turn, as the table numbered it (not the turn no one could play).
+    `scored`: moves' points the caller already has, by their place in the log (the owed
+    posts' results), so that the game need not be played again to find them."""
     game = record.game
     assert game is not None
     names = [seat_name(seat) for seat in record.seats]
@@ -154,7 +169,7 @@ def table_summary(record: GameRecord) -> str:
         ]
     marks = recent_marks(game)
     if marks:
-        parts.append(marked_moves(record, names, marks))
+        parts.append(marked_moves(record, names, marks, scored))
     elif game.log:
         last = game.log[-1]
         points = last_move_points(game)

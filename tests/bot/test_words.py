@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from datetime import UTC, datetime
 
 from bot.screens.autocomplete import autocomplete_options
 from bot.screens.community import shown_rating
@@ -25,9 +26,13 @@ from bot.screens.summary import (
     points_since,
     table_summary,
 )
+from bot.screens.turn_post import posts_scored
 from engine import AxioGame, RotaGame
-from storage import Seat
+from storage import OwedPost, Seat
+from storage.outbox import decode_result, encode_result
 from tests.bot.test_present import LONG_NAMES, record_after
+
+NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 def test_suggestions_are_best_for_the_lowest_colour_first_and_say_so():
@@ -94,6 +99,24 @@ def test_the_points_since_a_move_follow_games_that_share_a_seed_and_go_back():
         early = kind.replay(3, 11, [entry.move for entry in games[1].log][:3])
         assert points_since(early, 1) == scored[1][1:3]
         assert points_since(games[1], 0) == scored[1]
+
+
+def test_the_alt_text_tells_the_points_the_owed_posts_carry_as_a_replay_finds_them():
+    """The courier's table words take the marked moves' points from the owed posts (as the
+    outbox stores and reads them back): the same words as found by playing the game."""
+    for kind, players in ((AxioGame, 2), (RotaGame, 3), (AxioGame, 4)):
+        game, rng = kind(players, 21), random.Random(players)
+        record = replace(record_after(0, LONG_NAMES[:players]), kind=kind.kind, game=game)
+        posts = []
+        while not game.is_over and game.move_count < 40:
+            result = game.play(rng.choice(game.legal_moves()))
+            stored = decode_result(encode_result(result))
+            posts.append(OwedPost(game.move_count, 1, game.move_count, "move", stored, "", NOW, 0))
+            scored = posts_scored([OwedPost(0, 1, 0, "start", None, "", NOW, 0), *posts[-3:]])
+            assert scored[game.move_count - 1] == result.points
+            assert len(scored) == min(3, len(posts))
+            record = replace(record, move_count=game.move_count)
+            assert table_summary(record, scored) == table_summary(record)
 
 
 def test_rota_moves_read_by_position_name_and_turn_arrow():
