@@ -58,9 +58,10 @@ GAMES_KEPT = 256
 """Games kept after their latest move, so that the next move's points are one move away:
 pickled (a few KB each, and nothing for the collector to walk: 256 live games would add
 some 200,000 objects to every full collection's pause)."""
-_kept: OrderedDict[tuple[type[TileGame], int, int], tuple[tuple[str, ...], bytes]] = OrderedDict()
-"""By game (its class, players and seed): its moves so far and, pickled, the game after
-them with each move's points."""
+_kept: OrderedDict[tuple, tuple[tuple[str, ...], bytes]] = OrderedDict()
+"""By game (its class, players, seed and first move: the members playing one daily
+challenge share its seed): its moves so far and, pickled, the game after them with each
+move's points."""
 
 
 @lru_cache(maxsize=64)
@@ -70,7 +71,7 @@ def _every_move_points(
     """What each of `moves` scored (after the cap), by playing on from the game kept after
     the moves before (a move on an active game: the new moves only), else by replaying
     from the seed (1–2 ms late in a game)."""
-    key = (cls, players, seed)
+    key = (cls, players, seed, moves[:1])
     kept_moves, kept = _kept.pop(key, ((), b""))
     if kept and kept_moves[: len(moves)] == moves:  # this position or an earlier one
         _kept[key] = (kept_moves, kept)
