@@ -73,6 +73,11 @@ from .web.activity import Activity, Application
 from .web.app import WebServer, live_poll_s, start_web
 
 log = logging.getLogger("axio")
+NO_MESSAGE_CACHE = None
+"""discord.py's `max_messages`: it keeps no message it sees. The bot reads no cached message
+(its own posts are edited by id, and what it changes is fetched), while a cache of 1,000
+made every edit event search it and kept each message alive into the collector's older
+generations."""
 
 
 class AxioTree(app_commands.CommandTree):
@@ -131,6 +136,7 @@ class AxioBot(commands.AutoShardedBot):
             shard_count=shard_count,
             shard_ids=sorted(shards.ids) if shards.ids is not None else None,
             allowed_mentions=NOBODY,  # pings are opt-in per message: safe_text.pinging
+            max_messages=NO_MESSAGE_CACHE,
         )
         self.settings = settings
         self.clock: Callable[[], datetime] = clock or discord.utils.utcnow

@@ -91,7 +91,10 @@ def canonical(tile: Tile) -> Tile:
     return min((turned(tile, r) for r in ROTATIONS), key=tile_order)
 
 
+@lru_cache(maxsize=1024)
 def tile_text(tile: Tile) -> str:
+    """`r g b -`. Cached: every stored move writes the supply's and stacks' dozens of
+    tiles, of a few hundred kinds (625 colourings with turns, and the blanks)."""
     return " ".join(EMPTY_CORNER if c is None else c.value for c in tile)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Sequence
 
 import aiosqlite
 
@@ -105,6 +106,20 @@ async def record_from_row(
 ) -> GameRecord:
     seats = await fetch_seats(conn, row["id"])
     return build_record(row, seats, await load_game(conn, row, cache))
+
+
+def held_record(rows: Sequence[sqlite3.Row], cache: GameCache) -> GameRecord | None:
+    """The game of a row read by a statement of its own, when the cache holds it at exactly
+    that stored state with its seats (put by a move this process committed): a started
+    game's seats change only with its state (a resignation), so they are the stored ones,
+    and the seats and the log need not be read. None: read the game in one transaction."""
+    row = rows[0] if rows else None
+    if row is None or row["state"] is None:
+        return None
+    held = cache.held(row["id"], row["move_count"])
+    if held is None or held.seats is None or held.state != row["state"]:
+        return None
+    return build_record(row, held.seats, held.game)
 
 
 def build_record(row: sqlite3.Row, seats: tuple[Seat, ...], game: TileGame | None) -> GameRecord:

@@ -30,15 +30,18 @@ from .errors import (
 )
 from .finish import finish_game
 from .load import (
+    GAME_COLUMNS,
     TABLE_GAME,
     build_record,
     fetch_log,
     fetch_moves,
     fetch_row,
     fetch_seats,
+    held_record,
     load_game,
     load_record,
     load_where,
+    record_from_row,
 )
 from .one_trip import AskedMove, LostMove, Moved, OneTripMoves
 from .outbox import queue_post
@@ -94,8 +97,12 @@ class PlayCommands(OneTripMoves):
                 raise WrongStatusError(game_id, row["status"], "that game is not being played now")
             if row["move_count"] != expected_move_count:
                 raise StaleTurnError(game_id, expected_move_count, row["move_count"])
-            seats = await fetch_seats(conn, game_id)
-            game = await load_game(conn, row, self._games)
+            held = self._games.held(game_id, row["move_count"])  # see load.held_record
+            if held is not None and held.seats is not None and held.state == row["state"]:
+                seats, game = held.seats, held.game
+            else:
+                seats = await fetch_seats(conn, game_id)
+                game = await load_game(conn, row, self._games)
             assert game is not None
             if seat is not None and seat != game.to_move:
                 raise NotYourTurnError(seat, game.to_move)
@@ -175,7 +182,12 @@ class PlayCommands(OneTripMoves):
 
     # --- reading games ----------------------------------------------------------------------
     async def get_game(self, game_id: int) -> GameRecord:
-        """Any game by id (GameNotFoundError if there is none)."""
+        """Any game by id (GameNotFoundError if there is none). A game whose last move this
+        process stored is one statement (`held_record`)."""
+        rows = await self._fetchall(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        held = held_record(rows, self._games)
+        if held is not None:
+            return held
         async with self._read() as conn:
             return await load_record(conn, game_id, self._games)
 
@@ -188,18 +200,21 @@ class PlayCommands(OneTripMoves):
         resigned; the member's own solo game; the table game (to watch, or a resigned
         seat); anyone's solo game, oldest first (to watch). Without `user_id`: the table
         game, else the oldest solo game."""
-        async with self._read() as conn:
-            rows = await conn.execute_fetchall(
-                "SELECT g.id FROM games g WHERE g.channel_id = ? "
-                "AND g.status IN ('lobby', 'running') ORDER BY CASE "
-                "WHEN EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id "
-                "AND s.user_id = ? AND s.resigned = 0) "
-                "THEN (CASE WHEN coalesce(g.players, 0) <> 1 THEN 0 ELSE 1 END) "
-                "WHEN coalesce(g.players, 0) <> 1 THEN 2 ELSE 3 END, g.id LIMIT 1",
-                (channel_id, user_id),
-            )
-            for row in rows:
-                return await load_record(conn, row[0], self._games)
+        meant = (
+            f"SELECT {GAME_COLUMNS} FROM games g WHERE g.channel_id = ? "
+            "AND g.status IN ('lobby', 'running') ORDER BY CASE "
+            "WHEN EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id "
+            "AND s.user_id = ? AND s.resigned = 0) "
+            "THEN (CASE WHEN coalesce(g.players, 0) <> 1 THEN 0 ELSE 1 END) "
+            "WHEN coalesce(g.players, 0) <> 1 THEN 2 ELSE 3 END, g.id LIMIT 1"
+        )
+        rows = await self._fetchall(meant, (channel_id, user_id))
+        held = held_record(rows, self._games) if rows else None
+        if not rows or held is not None:  # the game whose last move this process stored
+            return held
+        async with self._read() as conn:  # the choice and the game's seats in one moment
+            for row in await conn.execute_fetchall(meant, (channel_id, user_id)):
+                return await record_from_row(conn, row, self._games)
         return None
 
     async def table_game(self, channel_id: int) -> GameRecord | None:

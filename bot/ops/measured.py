@@ -32,8 +32,8 @@ class MeasuredRepository(Repository):
     def _write(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
         return self._watched(super()._write(), "write")
 
-    def _read(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
-        return self._watched(super()._read(), "read")
+    def _read(self, *, alone: bool = False) -> AbstractAsyncContextManager[aiosqlite.Connection]:
+        return self._watched(super()._read(alone=alone), "read")
 
     async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         try:

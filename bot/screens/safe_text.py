@@ -14,6 +14,7 @@ means to ping someone names them with `pinging(...)`.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 import discord
 
@@ -42,8 +43,10 @@ def escaped(text: str) -> str:
     return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
 
 
+@lru_cache(maxsize=4096)
 def shown_name(name: str) -> str:
-    """A display name as a message shows it: one escaped line, at most NAME_LIMIT long."""
+    """A display name as a message shows it: one escaped line, at most NAME_LIMIT long.
+    Cached: a card names its players several times, and names are few."""
     return escaped(excerpt(name, NAME_LIMIT) or "?")
 
 

@@ -12,6 +12,7 @@ channel reads as a list of turns with the live table at the bottom.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import discord
@@ -35,7 +36,7 @@ from .present import (
     turn_prompt,
 )
 from .safe_text import NOBODY, pinging
-from .summary import Paint, image_file, table_summary
+from .summary import Paint, Scored, image_file, table_summary
 from .words import picture_words
 
 TABLE_FILENAME = "table.png"
@@ -55,15 +56,30 @@ CALLS = (
 old card drops these lines (in every language, since the card may predate a change)."""
 
 
-def calls() -> list[str]:
-    return [translate_in(language, call) for language in LANGUAGES for call in CALLS]
+@cache
+def calls() -> tuple[str, ...]:
+    """`CALLS` in every language (the catalogs are read once a process)."""
+    return tuple(translate_in(language, call) for language in LANGUAGES for call in CALLS)
 
 
-async def table_file(record: GameRecord, paint: Paint) -> discord.File:
-    """The board above the scoreboards, as one image, with the table in words as alt text."""
+async def table_file(
+    record: GameRecord, paint: Paint, scored: Scored | None = None
+) -> discord.File:
+    """The board above the scoreboards, as one image, with the table in words as alt text
+    (`scored`: moves' points already known, see `table_summary`)."""
     assert record.game is not None
     png = await paint(render_table, record.game, seat_names(record), words=picture_words())
-    return image_file(png, TABLE_FILENAME, table_summary(record))
+    return image_file(png, TABLE_FILENAME, table_summary(record, scored))
+
+
+def posts_scored(posts: list[OwedPost]) -> Scored:
+    """The points of the moves the owed posts carry, by their place in the log (a move's
+    row is owed at the move count it made)."""
+    return {
+        post.move_count - 1: post.result.points
+        for post in posts
+        if post.kind == "move" and post.result is not None
+    }
 
 
 def story_lines(record: GameRecord, posts: list[OwedPost]) -> list[str]:
@@ -118,6 +134,7 @@ async def table_post(
     link: str | None = None,
     *,
     board: bool = False,
+    scored: Scored | None = None,
 ) -> dict[str, Any]:
     """Keyword arguments for `channel.send`: the card with the story (oldest first), then
     the turn's call or the final standings, the table image, and the controls. A V2
@@ -125,10 +142,11 @@ async def table_post(
 
     Only the person to move is pinged (at the end: every person at the table); nobody's
     name in a story pings anyone. With `link`, a button opens the game's web page; with
-    `board` (the Activity is configured), **Board** opens the playable board."""
+    `board` (the Activity is configured), **Board** opens the playable board; `scored`:
+    moves' points already known (`posts_scored`)."""
     game = record.game
     assert game is not None
-    file = await table_file(record, paint)
+    file = await table_file(record, paint, scored)
     text = "\n".join(story) or f"🎲 **{title(record.kind)}**"
     if game.is_over:
         again = _("Play again") if game.solo else _("Rematch")

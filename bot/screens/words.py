@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import date
+from functools import cache
 
 from engine import COLOURS, Colour, IllegalMoveError
 from engine.daily import told_as
@@ -35,14 +36,20 @@ CONSONANT_SOUND_EXCEPTIONS = ("one", "once", "uni", "use", "usu", "eu", "ur")
 
 
 def colour_name(colour: Colour) -> str:
-    """`red` / `rot`: a colour's word in the language being spoken."""
-    return {
-        Colour.RED: pgettext("colour", "red"),
-        Colour.GREEN: pgettext("colour", "green"),
-        Colour.BLUE: pgettext("colour", "blue"),
-        Colour.ORANGE: pgettext("colour", "orange"),
-        Colour.PURPLE: pgettext("colour", "purple"),
-    }[colour]
+    """`red` / `rot`: a colour's word in the language being spoken (only its own word is
+    looked up: a move's card and summary name colours dozens of times)."""
+    match colour:
+        case Colour.RED:
+            return pgettext("colour", "red")
+        case Colour.GREEN:
+            return pgettext("colour", "green")
+        case Colour.BLUE:
+            return pgettext("colour", "blue")
+        case Colour.ORANGE:
+            return pgettext("colour", "orange")
+        case Colour.PURPLE:
+            return pgettext("colour", "purple")
+    raise KeyError(colour)
 
 
 def engine_colour_words(text: str) -> str:
@@ -50,14 +57,22 @@ def engine_colour_words(text: str) -> str:
     `E5 blau` → `E5 blue`, `tauschen` → `exchange`. Every
     language's colour names are read, whatever is spoken, since a suggestion offered in
     one language may be sent back by its member (and a colour name is never a cell)."""
+    names = _typed_words()
+    words = re.split(r"(\W+)", text)
+    return "".join(names.get(word.lower(), word) for word in words)
+
+
+@cache
+def _typed_words() -> dict[str, str]:
+    """Every language's colour names, `keep` and `exchange`, lower case, to the engine's
+    words: the catalogs are read once a process, so this is built once."""
     names = {}
     for language in LANGUAGES:
         with speaking(language):
             names.update({colour_name(colour).lower(): colour.label for colour in COLOURS})
             names[pgettext("move", "keep").lower()] = "keep"
             names[pgettext("move", "exchange").lower()] = "exchange"
-    words = re.split(r"(\W+)", text)
-    return "".join(names.get(word.lower(), word) for word in words)
+    return names
 
 
 def colour_words(colour: Colour | None) -> str:

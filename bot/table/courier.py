@@ -57,7 +57,7 @@ from storage.outbox import LEASE, LeaseKeeper
 
 from ..i18n import speaking
 from ..screens.summary import Paint
-from ..screens.turn_post import solo_start_post, story_lines, table_post
+from ..screens.turn_post import posts_scored, solo_start_post, story_lines, table_post
 from .background import DISCORD_FAULTS, Background, fault_reason, log_event
 from .channels import Channels
 from .language import server_language
@@ -303,9 +303,8 @@ class Courier:
             else:
                 link = await self.links.game(record.id) if self.links else None
                 board = self.links.board if self.links else False
-                card = await table_post(
-                    record, story_lines(record, posts), self.paint, link, board=board
-                )
+                story, scored = story_lines(record, posts), posts_scored(posts)
+                card = await table_post(record, story, self.paint, link, board=board, scored=scored)
         message = await channel.send(**card, nonce=nonce)
         finished = record.status == "finished"
         ids = [post.id for post in posts]

@@ -104,6 +104,7 @@ async def test_one_post_per_persons_turn_with_the_computers_moves_in_it(table: T
         assert filenames(old) == set() and labels(old) == []
         assert len(text_of(old).splitlines()) == 1 and "your move" not in text_of(old)
     assert filenames(posts[-1]) == {"table.png"} and "your move" in text_of(posts[-1])
+    assert not table.bot.cached_messages  # the old cards were fetched to shrink them: none kept
 
 
 async def lobby_id(table: Table) -> int:

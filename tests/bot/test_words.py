@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from datetime import UTC, datetime
 
 from bot.screens.autocomplete import autocomplete_options
 from bot.screens.community import shown_rating
@@ -18,10 +19,20 @@ from bot.screens.suggest import (
     ranked_suggestions,
     suggestion_label,
 )
-from bot.screens.summary import ALT_TEXT_LIMIT, alt, last_move_points, table_summary
+from bot.screens.summary import (
+    ALT_TEXT_LIMIT,
+    alt,
+    last_move_points,
+    points_since,
+    table_summary,
+)
+from bot.screens.turn_post import posts_scored
 from engine import AxioGame, RotaGame
-from storage import Seat
+from storage import OwedPost, Seat
+from storage.outbox import decode_result, encode_result
 from tests.bot.test_present import LONG_NAMES, record_after
+
+NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 def test_suggestions_are_best_for_the_lowest_colour_first_and_say_so():
@@ -70,6 +81,43 @@ def test_the_last_moves_points_follow_a_game_move_by_move():
             assert last_move_points(game) == points
         assert last_move_points(game) == points  # asked again for the same table
         assert last_move_points(kind.replay(3, 9, [e.move for e in game.log])) == points
+
+
+def test_the_points_since_a_move_follow_games_that_share_a_seed_and_go_back():
+    """The marked moves' points, kept per game and played on move by move, are what each
+    move scored: for every start, in two games dealt from one seed that go apart, and for a
+    position older than the one kept (the game is replayed or cut, never mixed up). The
+    games begin alike, as the members' games of one daily challenge may."""
+    for kind in (AxioGame, RotaGame):
+        games = [kind(3, 11), kind(3, 11)]
+        scored: list[list] = [[game.play(game.legal_moves()[0]).points] for game in games]
+        rngs = [random.Random(1), random.Random(2)]
+        while not any(game.is_over for game in games):
+            for game, rng, points in zip(games, rngs, scored, strict=True):
+                points.append(game.play(rng.choice(game.legal_moves())).points)
+                for start in range(max(0, len(points) - 4), len(points)):
+                    assert points_since(game, start) == points[start:]
+        early = kind.replay(3, 11, [entry.move for entry in games[1].log][:3])
+        assert points_since(early, 1) == scored[1][1:3]
+        assert points_since(games[1], 0) == scored[1]
+
+
+def test_the_alt_text_tells_the_points_the_owed_posts_carry_as_a_replay_finds_them():
+    """The courier's table words take the marked moves' points from the owed posts (as the
+    outbox stores and reads them back): the same words as found by playing the game."""
+    for kind, players in ((AxioGame, 2), (RotaGame, 3), (AxioGame, 4)):
+        game, rng = kind(players, 21), random.Random(players)
+        record = replace(record_after(0, LONG_NAMES[:players]), kind=kind.kind, game=game)
+        posts = []
+        while not game.is_over and game.move_count < 40:
+            result = game.play(rng.choice(game.legal_moves()))
+            stored = decode_result(encode_result(result))
+            posts.append(OwedPost(game.move_count, 1, game.move_count, "move", stored, "", NOW, 0))
+            scored = posts_scored([OwedPost(0, 1, 0, "start", None, "", NOW, 0), *posts[-3:]])
+            assert scored[game.move_count - 1] == result.points
+            assert len(scored) == min(3, len(posts))
+            record = replace(record, move_count=game.move_count)
+            assert table_summary(record, scored) == table_summary(record)
 
 
 def test_rota_moves_read_by_position_name_and_turn_arrow():

@@ -281,3 +281,29 @@ async def test_a_game_saved_with_its_rng_inside_the_state_plays_on(
         finished = await _play_accepting_exchanges(repo, resigned)
         replayed = await repo.load_game_from_log(finished.id)
         assert finished.game == replayed
+
+
+async def test_a_game_this_process_moved_is_read_in_one_statement_as_stored(
+    database: str | Path, clock: FakeClock
+) -> None:
+    """A game whose last move this repository stored is read by one statement, its seats and
+    game from the cache, which holds exactly the stored state; moved or resigned by another
+    process (a second repository on the database), it is read whole, as stored."""
+    async with (
+        await Repository.open(database, clock=clock) as repo,
+        await Repository.open(database, clock=clock) as other,
+    ):
+        record = await play_random(repo, await running_game(repo), moves=3)
+        sent: list[str] = []
+        if repo._reader is not None:  # SQLite: what reaches the database
+            await repo._reader.set_trace_callback(sent.append)
+        held = [await repo.get_game(record.id), await repo.game_in_channel(10, 100)]
+        assert held == [await other.get_game(record.id)] * 2 == [record] * 2
+        assert all(statement.startswith("SELECT") for statement in sent) and len(sent) in (0, 2)
+        moved = await play_random(other, record, moves=1, seed=2)
+        assert await repo.get_game(record.id) == moved == await repo.game_in_channel(10, 100)
+        moved = await play_random(repo, moved, moves=1, seed=3)  # held here again, then:
+        await other.resign(record.id, 1 - moved.game.to_move)
+        resigned = await other.get_game(record.id)
+        assert await repo.get_game(record.id) == resigned == await repo.game_in_channel(10, 101)
+        assert [seat.resigned for seat in resigned.seats] != [seat.resigned for seat in moved.seats]

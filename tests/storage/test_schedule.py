@@ -170,3 +170,17 @@ async def test_each_process_is_asked_only_about_its_shards_games(
     assert [d.game_id for d in await repo.games_due_timeout(None, first)] == [ours.id]
     assert set(await repo.games_awaiting_computer(second)) <= {theirs.id}
     assert await repo.games_awaiting_computer(first) == []
+
+
+async def test_a_read_of_one_statement_is_sent_alone_and_sees_what_was_committed(
+    db_path, clock: FakeClock
+) -> None:
+    """On SQLite a read of one statement (the settings a post is worded in) is a transaction
+    of its own: sent without BEGIN and COMMIT (two round trips to the database's thread
+    fewer), it reads the change committed before it."""
+    async with await Repository.open(db_path, clock=clock) as repo:
+        sent: list[str] = []
+        await repo._reader.set_trace_callback(sent.append)  # type: ignore[union-attr]
+        await repo.set_guild_settings(GUILD, language="de")
+        assert (await repo.guild_settings(GUILD)).language == "de"
+        assert [statement.split()[0] for statement in sent] == ["SELECT"]
