@@ -108,18 +108,38 @@ async def record_from_row(
     return build_record(row, seats, await load_game(conn, row, cache))
 
 
+WITH_SEATS = (
+    "SELECT c.*, s.seat AS seat_no, s.user_id AS seat_user, s.computer AS seat_computer, "
+    "s.name AS seat_name, s.resigned AS seat_resigned FROM ({chosen}) AS c "
+    "LEFT JOIN seats AS s ON s.game_id = c.id ORDER BY s.seat"
+)
+"""A statement choosing at most one game (`chosen`, its GAME_COLUMNS) made to read the game's
+seats with it: a row a seat, in seat order."""
+
+
 def held_record(rows: Sequence[sqlite3.Row], cache: GameCache) -> GameRecord | None:
-    """The game of a row read by a statement of its own, when the cache holds it at exactly
-    that stored state with its seats (put by a move this process committed): a started
-    game's seats change only with its state (a resignation), so they are the stored ones,
-    and the seats and the log need not be read. None: read the game in one transaction."""
+    """The game read with its seats by one statement (`WITH_SEATS`), its game from the cache
+    when the cache holds exactly that stored state (a move this process stored), so the log
+    need not be read. The seats are always the statement's: another process may rename
+    them (`axio-bot forget`) without a move. None: read the game in one transaction."""
     row = rows[0] if rows else None
     if row is None or row["state"] is None:
         return None
-    held = cache.held(row["id"], row["move_count"])
-    if held is None or held.seats is None or held.state != row["state"]:
+    game = cache.get(row["id"], row["move_count"], row["state"])
+    if game is None:
         return None
-    return build_record(row, held.seats, held.game)
+    seats = tuple(
+        Seat(
+            r["seat_no"],
+            r["seat_user"],
+            r["seat_computer"],
+            r["seat_name"],
+            bool(r["seat_resigned"]),
+        )
+        for r in rows
+        if r["seat_no"] is not None
+    )
+    return build_record(row, seats, game)
 
 
 def build_record(row: sqlite3.Row, seats: tuple[Seat, ...], game: TileGame | None) -> GameRecord:

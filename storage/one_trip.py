@@ -38,7 +38,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import asyncpg
 
@@ -49,7 +49,7 @@ from .errors import DATABASE_FAULTS, NothingStoredError, OutcomeUnknownError, St
 from .load import GAME_COLUMNS, build_record, fetch_row, load_record
 from .outbox import encode_result
 from .postgres import PostgresBackend
-from .records import GameRecord
+from .records import GameRecord, Seat
 from .snapshot import play_to_store
 
 log = logging.getLogger(__name__)
@@ -108,8 +108,37 @@ WITH input AS (
     FROM moved JOIN input AS i USING (ord)
     WHERE moved.channel_id >= 0
 )
-SELECT * FROM moved
+SELECT moved.*, (
+    SELECT array_agg(s.seat ORDER BY s.seat) FROM seats AS s WHERE s.game_id = moved.id
+) AS seat_nos, (
+    SELECT array_agg(s.user_id ORDER BY s.seat) FROM seats AS s WHERE s.game_id = moved.id
+) AS seat_users, (
+    SELECT array_agg(s.computer ORDER BY s.seat) FROM seats AS s WHERE s.game_id = moved.id
+) AS seat_computers, (
+    SELECT array_agg(s.name ORDER BY s.seat) FROM seats AS s WHERE s.game_id = moved.id
+) AS seat_names, (
+    SELECT array_agg(s.resigned ORDER BY s.seat) FROM seats AS s WHERE s.game_id = moved.id
+) AS seat_resigned
+FROM moved
 """
+"""Each stored move's game row with its seats as they are stored now (another process may
+have renamed one, `axio-bot forget`, without a move: the held seats are not trusted for
+what the move tells)."""
+
+
+def stored_seats(row: Any) -> tuple[Seat, ...]:
+    """The seats `_MOVES_AT_ONCE` read with a stored move's game."""
+    return tuple(
+        Seat(number, user, computer, name, bool(resigned))
+        for number, user, computer, name, resigned in zip(
+            row["seat_nos"],
+            row["seat_users"],
+            row["seat_computers"],
+            row["seat_names"],
+            row["seat_resigned"],
+            strict=True,
+        )
+    )
 
 
 class StoredMove(NamedTuple):
@@ -318,8 +347,9 @@ class OneTripMoves(Database):
             return LostMove(stored, played.result)
         if row is None or row is NOT_SENT:
             return None
-        self._games.put(game_id, game.move_count, played.state, game, held.seats)
-        return build_record(row, held.seats, game), played.result
+        seats = stored_seats(row)
+        self._games.put(game_id, game.move_count, played.state, game, seats)
+        return build_record(row, seats, game), played.result
 
     async def _after_lost_answer(
         self, lost: LostMove, ordinary: Callable[[], Awaitable[Moved]]

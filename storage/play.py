@@ -32,6 +32,7 @@ from .finish import finish_game
 from .load import (
     GAME_COLUMNS,
     TABLE_GAME,
+    WITH_SEATS,
     build_record,
     fetch_log,
     fetch_moves,
@@ -97,12 +98,8 @@ class PlayCommands(OneTripMoves):
                 raise WrongStatusError(game_id, row["status"], "that game is not being played now")
             if row["move_count"] != expected_move_count:
                 raise StaleTurnError(game_id, expected_move_count, row["move_count"])
-            held = self._games.held(game_id, row["move_count"])  # see load.held_record
-            if held is not None and held.seats is not None and held.state == row["state"]:
-                seats, game = held.seats, held.game
-            else:
-                seats = await fetch_seats(conn, game_id)
-                game = await load_game(conn, row, self._games)
+            seats = await fetch_seats(conn, game_id)  # never cached: a forget-me renames them
+            game = await load_game(conn, row, self._games)
             assert game is not None
             if seat is not None and seat != game.to_move:
                 raise NotYourTurnError(seat, game.to_move)
@@ -184,7 +181,8 @@ class PlayCommands(OneTripMoves):
     async def get_game(self, game_id: int) -> GameRecord:
         """Any game by id (GameNotFoundError if there is none). A game whose last move this
         process stored is one statement (`held_record`)."""
-        rows = await self._fetchall(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        chosen = f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?"
+        rows = await self._fetchall(WITH_SEATS.format(chosen=chosen), (game_id,))
         held = held_record(rows, self._games)
         if held is not None:
             return held
@@ -208,7 +206,7 @@ class PlayCommands(OneTripMoves):
             "THEN (CASE WHEN coalesce(g.players, 0) <> 1 THEN 0 ELSE 1 END) "
             "WHEN coalesce(g.players, 0) <> 1 THEN 2 ELSE 3 END, g.id LIMIT 1"
         )
-        rows = await self._fetchall(meant, (channel_id, user_id))
+        rows = await self._fetchall(WITH_SEATS.format(chosen=meant), (channel_id, user_id))
         held = held_record(rows, self._games) if rows else None
         if not rows or held is not None:  # the game whose last move this process stored
             return held

@@ -20,6 +20,7 @@ from storage import (
     StaleTurnError,
     WrongStatusError,
 )
+from storage.records import FORMER_PLAYER_NAME
 
 from .conftest import GUILD, KINDS, FakeClock, play_random, running_game, submitted
 
@@ -286,9 +287,9 @@ async def test_a_game_saved_with_its_rng_inside_the_state_plays_on(
 async def test_a_game_this_process_moved_is_read_in_one_statement_as_stored(
     database: str | Path, clock: FakeClock
 ) -> None:
-    """A game whose last move this repository stored is read by one statement, its seats and
-    game from the cache, which holds exactly the stored state; moved or resigned by another
-    process (a second repository on the database), it is read whole, as stored."""
+    """A game whose last move this repository stored is read by one statement with its seats,
+    its game from the cache, which holds exactly the stored state; moved or resigned by
+    another process (a second repository on the database), it is read whole, as stored."""
     async with (
         await Repository.open(database, clock=clock) as repo,
         await Repository.open(database, clock=clock) as other,
@@ -307,3 +308,20 @@ async def test_a_game_this_process_moved_is_read_in_one_statement_as_stored(
         resigned = await other.get_game(record.id)
         assert await repo.get_game(record.id) == resigned == await repo.game_in_channel(10, 101)
         assert [seat.resigned for seat in resigned.seats] != [seat.resigned for seat in moved.seats]
+
+
+async def test_a_held_game_renamed_by_another_process_is_read_with_its_new_names(
+    database: str | Path, clock: FakeClock
+) -> None:
+    """A forget-me run by another process (`axio-bot forget`) renames a finished game's seat
+    without a move: the game this repository stored last is read with the new name, never
+    the one its cache saw."""
+    async with (
+        await Repository.open(database, clock=clock) as repo,
+        await Repository.open(database, clock=clock) as other,
+    ):
+        finished = await play_random(repo, await running_game(repo), moves=10**6)
+        assert finished.status == "finished" and finished.seats[1].name == "P1"
+        await repo.get_game(finished.id)  # held
+        await other.forget_member(finished.seats[1].user_id)
+        assert (await repo.get_game(finished.id)).seats[1].name == FORMER_PLAYER_NAME
