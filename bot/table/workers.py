@@ -69,6 +69,11 @@ def _follow_parent(parent: int, prepare: Callable[[], None] | None) -> None:
         prepare()
 
 
+MANAGER_END_S = 2.0
+"""How long closing waits for the pool's manager thread once its workers are killed (it
+ends at once when they are gone)."""
+
+
 class WorkerPool:
     def __init__(self, processes: int, prepare: Callable[[], None] | None = None) -> None:
         if processes < 0:
@@ -130,4 +135,10 @@ class WorkerPool:
             for pid in workers:
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGKILL)
+            # The pool's manager thread ends by closing a wake-up pipe that the interpreter's
+            # exit writes to unlocked (CPython 3.11's concurrent.futures): let it end first,
+            # or an exit racing it prints "Bad file descriptor" from the atexit hook.
+            manager = getattr(self._pool, "_executor_manager_thread", None)
+            if manager is not None:
+                manager.join(MANAGER_END_S)
             self._pool = None
