@@ -108,18 +108,14 @@ WITH input AS (
     FROM moved JOIN input AS i USING (ord)
     WHERE moved.channel_id >= 0
 )
-SELECT moved.*, (
-    SELECT array_agg(s.seat ORDER BY s.seat) FROM seats AS s WHERE s.game_id = moved.id
-) AS seat_nos, (
-    SELECT array_agg(s.user_id ORDER BY s.seat) FROM seats AS s WHERE s.game_id = moved.id
-) AS seat_users, (
-    SELECT array_agg(s.computer ORDER BY s.seat) FROM seats AS s WHERE s.game_id = moved.id
-) AS seat_computers, (
-    SELECT array_agg(s.name ORDER BY s.seat) FROM seats AS s WHERE s.game_id = moved.id
-) AS seat_names, (
-    SELECT array_agg(s.resigned ORDER BY s.seat) FROM seats AS s WHERE s.game_id = moved.id
-) AS seat_resigned
-FROM moved
+SELECT moved.*, seated.* FROM moved CROSS JOIN LATERAL (
+    SELECT array_agg(s.seat ORDER BY s.seat) AS seat_nos,
+        array_agg(s.user_id ORDER BY s.seat) AS seat_users,
+        array_agg(s.computer ORDER BY s.seat) AS seat_computers,
+        array_agg(s.name ORDER BY s.seat) AS seat_names,
+        array_agg(s.resigned ORDER BY s.seat) AS seat_resigned
+    FROM seats AS s WHERE s.game_id = moved.id
+) AS seated
 """
 """Each stored move's game row with its seats as they are stored now (another process may
 have renamed one, `axio-bot forget`, without a move: the held seats are not trusted for

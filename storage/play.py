@@ -207,7 +207,7 @@ class PlayCommands(OneTripMoves):
             "WHEN coalesce(g.players, 0) <> 1 THEN 2 ELSE 3 END, g.id LIMIT 1"
         )
         rows = await self._fetchall(WITH_SEATS.format(chosen=meant), (channel_id, user_id))
-        held = held_record(rows, self._games) if rows else None
+        held = held_record(rows, self._games)
         if not rows or held is not None:  # the game whose last move this process stored
             return held
         async with self._read() as conn:  # the choice and the game's seats in one moment
