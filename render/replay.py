@@ -135,6 +135,10 @@ SAME = [255, *(0,) * 255]
 """A pixel's difference mapped to "unchanged" (only a difference of nothing)."""
 
 
+LOOP_FOREVER = b"!\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00"
+"""The application extension that makes a GIF loop (0: for ever)."""
+
+
 def gif_bytes(frames: list[Image.Image]) -> bytes:
     """The frames as a looping GIF on the shared palette (`gif_frame`): the first whole,
     each later one as the rectangle that changed since the frame before, its unchanged
@@ -157,10 +161,6 @@ def gif_bytes(frames: list[Image.Image]) -> bytes:
         parts += gif_frame(frame, box[:2], duration)
     parts.append(b";")
     return b"".join(parts)
-
-
-LOOP_FOREVER = b"!\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00"
-"""The application extension that makes a GIF loop (0: for ever)."""
 
 
 def gif_frame(frame: Image.Image, at: tuple[int, int], duration: int) -> list[bytes]:
