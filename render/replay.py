@@ -24,6 +24,7 @@ from engine.rota_moves import RotaMove
 from engine.rota_names import position_name
 
 from . import theme
+from .gif_lzw import frame_codes
 from .paletted import canvas
 from .rota_geometry import rota_layout
 from .table import draw_table, status_line
@@ -142,9 +143,9 @@ LOOP_FOREVER = b"!\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00"
 def gif_bytes(frames: list[Image.Image]) -> bytes:
     """The frames as a looping GIF on the shared palette (`gif_frame`): the first whole,
     each later one as the rectangle that changed since the frame before, its unchanged
-    pixels transparent, shown for `frame_durations`. Pillow deflates each frame's pixels
-    (its LZW coder, most of a replay's time); the file around them is written here, as
-    Pillow's writer would compare every frame with the one before a second time."""
+    pixels transparent, shown for `frame_durations`. The file around the pixels is written
+    here, as Pillow's writer would compare every frame with the one before a second time;
+    the pixels by `gif_lzw`, Pillow's LZW coder for the rows that changed."""
     if not frames:
         raise ValueError("a replay needs at least one turn")
     paletted = [frame if frame.mode == "P" else theme.to_palette(frame) for frame in frames]
@@ -152,23 +153,24 @@ def gif_bytes(frames: list[Image.Image]) -> bytes:
     width, height = paletted[0].size
     palette = bytes(paletted[0].getpalette()[:768]).ljust(768, b"\0")  # type: ignore[index]
     parts = [b"GIF89a", struct.pack("<HHBBB", width, height, 0x87, 0, 0), palette, LOOP_FOREVER]
-    parts += gif_frame(paletted[0], (0, 0), durations[0])
+    whole = (0, 0, width, height)
+    parts += gif_frame(whole, durations[0], paletted[0].tobytes("gif", "P") + b"\0")
     for (before, after), duration in zip(pairwise(paletted), durations[1:], strict=True):
         changed = ImageChops.difference(before, after)  # palette indices: 0 where the same
         box = changed.getbbox() or (0, 0, 1, 1)  # nothing changed: one transparent pixel
-        frame = after.crop(box)
-        frame.paste(UNCHANGED, mask=changed.crop(box).point(SAME, "1"))
-        parts += gif_frame(frame, box[:2], duration)
+        parts += gif_frame(box, duration, frame_codes(after, changed, box, UNCHANGED, SAME))
     parts.append(b";")
     return b"".join(parts)
 
 
-def gif_frame(frame: Image.Image, at: tuple[int, int], duration: int) -> list[bytes]:
-    """One frame of a GIF on its global palette, at `at` of the picture: shown for
-    `duration` ms, left in place under the next (disposal 1), `UNCHANGED` transparent."""
+def gif_frame(box: tuple[int, int, int, int], duration: int, pixels: bytes) -> list[bytes]:
+    """One frame of a GIF on its global palette, its `pixels` (LZW sub-blocks, ended) at
+    `box` of the picture: shown for `duration` ms, left in place under the next (disposal
+    1), `UNCHANGED` transparent."""
     control = struct.pack("<BBBBHBB", 0x21, 0xF9, 4, 1 << 2 | 1, duration // 10, UNCHANGED, 0)
-    place = struct.pack("<BHHHHB", 0x2C, *at, *frame.size, 0)
-    return [control, place, b"\x08", frame.tobytes("gif", "P"), b"\0"]
+    left, top, right, bottom = box
+    place = struct.pack("<BHHHHB", 0x2C, left, top, right - left, bottom - top, 0)
+    return [control, place, b"\x08", pixels]
 
 
 def render_replay(
