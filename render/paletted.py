@@ -249,21 +249,32 @@ TEXT_BOXES = 16384
 the ground under it, and where it sits says where to look."""
 
 
+_just_rendered: dict[tuple, Image.Image] = {}
+"""The coverage `_text_box` rendered to find where a new text sits, kept until the next
+one: the part drawn next for that text takes it rather than render the text again."""
+
+
 @lru_cache(maxsize=TEXT_BOXES)
 def _text_box(shape: tuple) -> tuple[int, int, int, int]:
     """Where the text's coverage sits from the start's whole pixel, and its size."""
-    shown, font, anchor, spot = shape
-    mask, (dx, dy) = font.getmask2(shown, "L", anchor=anchor, start=spot)
-    return (dx, dy, *mask.size)
+    coverage, (dx, dy) = _render(shape)
+    _just_rendered.clear()
+    _just_rendered[shape] = coverage
+    return (dx, dy, *coverage.size)
 
 
 def _coverage(shape: tuple) -> Image.Image:
     """The text's coverage: an L mask, exactly as Pillow would blend it."""
+    found = _just_rendered.pop(shape, None)
+    return found if found is not None else _render(shape)[0]
+
+
+def _render(shape: tuple) -> tuple[Image.Image, tuple[int, int]]:
     shown, font, anchor, spot = shape
-    mask, _ = font.getmask2(shown, "L", anchor=anchor, start=spot)
+    mask, offset = font.getmask2(shown, "L", anchor=anchor, start=spot)
     part = Image.new("L", mask.size)
     part.im.paste(mask, (0, 0, *mask.size))
-    return part
+    return part, offset
 
 
 def _touched(coverage: Image.Image) -> Image.Image:
@@ -297,6 +308,7 @@ def clear_caches() -> None:
     windows.clear()
     _mapped.clear()
     _text_box.cache_clear()
+    _just_rendered.clear()
 
 
 def cache_counts() -> dict[str, int]:

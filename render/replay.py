@@ -25,7 +25,6 @@ from engine.rota_names import position_name
 
 from . import theme
 from .gif_lzw import frame_codes
-from .paletted import canvas
 from .rota_geometry import rota_layout
 from .table import draw_table, status_line
 from .words import ENGLISH, PictureWords, seat_word
@@ -44,20 +43,18 @@ def frame_durations(frames: int) -> list[int]:
     return [each] * (frames - 1) + [LAST_FRAME_MS]
 
 
-def _caption(table: Image.Image, words: str, right: str) -> Image.Image:
-    """The table with a line under it: the turn's words at the left, the count at the
-    right. The line sits at the bottom, so what changes from frame to frame stays in few
-    rectangles."""
-    image = canvas((table.width, table.height + CAPTION), theme.CARD, table.mode == "P")
-    image.paste(table, (0, 0))
-    draw = ImageDraw.Draw(image)
-    y = table.height + CAPTION // 2
+def _caption(frame: Image.Image, words: str, right: str) -> Image.Image:
+    """A line in the `CAPTION` rows at the bottom of the frame (the table drawn above
+    them): the turn's words at the left, the count at the right. The line sits at the
+    bottom, so what changes from frame to frame stays in few rectangles."""
+    draw = ImageDraw.Draw(frame)
+    y = frame.height - CAPTION + CAPTION // 2
     right_w = theme.text_width(right, CAPTION_SIZE) if right else 0
-    theme.text(draw, (table.width - 16, y), right, CAPTION_SIZE, theme.MUTED, anchor="rm")
-    room = table.width - 48 - right_w
+    theme.text(draw, (frame.width - 16, y), right, CAPTION_SIZE, theme.MUTED, anchor="rm")
+    room = frame.width - 48 - right_w
     theme.text(draw, (16, y), theme.fit_text(words, CAPTION_SIZE, room), CAPTION_SIZE,
                theme.TEXT, anchor="lm")  # fmt: skip
-    return image
+    return frame
 
 
 def turn_states(
@@ -113,7 +110,10 @@ def draw_frames(
         raise TypeError(f"no replay for {game_class.__name__}")
     tables, captions, turns = [], [], []
     for game in turn_states(game_class, players, seed, moves):
-        tables.append(draw_table(game, names, replay_layout=layout, words=words, paletted=paletted))
+        table = draw_table(
+            game, names, replay_layout=layout, words=words, paletted=paletted, below=CAPTION
+        )
+        tables.append(table)
         turns.append(game.log[-1].turn)
         caption = turn_caption(game, names, words)
         if game.is_over:
