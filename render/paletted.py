@@ -299,12 +299,24 @@ def _on_ground(shape: tuple, fill: RGB, ground: int) -> tuple[Image.Image, Image
     found = _texts.get(key)
     if found is None:
         coverage = _coverage(shape)
-        colour = tuple(palette_data()[ground * 3 : ground * 3 + 3])
-        rgb = Image.new("RGB", coverage.size, colour)  # type: ignore[arg-type]
-        rgb.paste(Image.new("RGB", rgb.size, fill), (0, 0), coverage)
-        touched = None if index_of(colour) == ground else _touched(coverage)  # type: ignore[arg-type]
-        found = _texts.put(key, (theme.to_palette(rgb), touched))  # type: ignore[arg-type]
+        colour: RGB = tuple(palette_data()[ground * 3 : ground * 3 + 3])  # type: ignore[assignment]
+        part = coverage.point(_blended_indices(fill, colour), "P")
+        part.putpalette(palette_data())
+        touched = None if index_of(colour) == ground else _touched(coverage)
+        found = _texts.put(key, (part, touched))
     return found  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=256)
+def _blended_indices(fill: RGB, ground: RGB) -> list[int]:
+    """The palette index of a text's pixel at each coverage (0–255): `fill` pasted over
+    `ground` through that coverage and mapped, as the text drawn in RGB and mapped would
+    have it (blending and mapping are pixel by pixel), without drawing it in RGB."""
+    levels = Image.new("L", (256, 1))
+    levels.putdata(range(256))
+    rgb = Image.new("RGB", (256, 1), ground)
+    rgb.paste(Image.new("RGB", (256, 1), fill), (0, 0), levels)
+    return list(theme.to_palette(rgb).tobytes())
 
 
 def clear_caches() -> None:
@@ -316,6 +328,7 @@ def clear_caches() -> None:
     _mapped.clear()
     _text_box.cache_clear()
     _just_rendered.clear()
+    _blended_indices.cache_clear()
 
 
 def cache_counts() -> dict[str, int]:

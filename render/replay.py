@@ -11,8 +11,7 @@ any game under about twenty seconds, and the last frame, with the result, stays 
 from __future__ import annotations
 
 import struct
-from collections.abc import Iterable
-from itertools import pairwise
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
@@ -99,31 +98,42 @@ def draw_frames(
     words: PictureWords = ENGLISH,
     paletted: bool = False,
 ) -> list[Image.Image]:
+    """Every frame of `turn_frames`, in a list."""
+    return list(turn_frames(game_class, players, seed, moves, names, words, paletted))
+
+
+def turn_frames(
+    game_class: type[TileGame],
+    players: int,
+    seed: int,
+    moves: list[Any],
+    names: list[str],
+    words: PictureWords = ENGLISH,
+    paletted: bool = False,
+) -> Iterator[Image.Image]:
     """One RGB frame per turn: the table after that turn, its moves ringed, and a caption.
     A Rota display is drawn on the final display's layout in every frame, so frames are one
     size and the tiles stay in place as the display grows. `paletted`: frames drawn on the
-    palette from parts (`render.paletted`), as the replay sends them."""
+    palette from parts (`render.paletted`), as the replay sends them. Each frame is drawn
+    when it is asked for (a replay is written as it is drawn, not held whole: 76 frames
+    of a megabyte), after a pass of the game alone for the last turn the captions count to."""
     layout = None
     if issubclass(game_class, RotaGame):
         layout = rota_layout(game_class.replay(players, seed, moves))  # type: ignore[arg-type]
     elif not issubclass(game_class, AxioGame):
         raise TypeError(f"no replay for {game_class.__name__}")
-    tables, captions, turns = [], [], []
+    last = 0
     for game in turn_states(game_class, players, seed, moves):
-        table = draw_table(
+        last = game.log[-1].turn
+    for game in turn_states(game_class, players, seed, moves):
+        frame = draw_table(
             game, names, replay_layout=layout, words=words, paletted=paletted, below=CAPTION
         )
-        tables.append(table)
-        turns.append(game.log[-1].turn)
         caption = turn_caption(game, names, words)
         if game.is_over:
             caption = f"{caption} · {status_line(game, names, words)[0].split(' · ', 1)[1]}"
-        captions.append(caption)
-    last = turns[-1] if turns else 0
-    return [
-        _caption(table, caption, words.replay_count.format(turn=turn, last=last))
-        for table, caption, turn in zip(tables, captions, turns, strict=True)
-    ]
+        turn = game.log[-1].turn
+        yield _caption(frame, caption, words.replay_count.format(turn=turn, last=last))
 
 
 UNCHANGED = 255
@@ -140,25 +150,36 @@ LOOP_FOREVER = b"!\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00"
 """The application extension that makes a GIF loop (0: for ever)."""
 
 
-def gif_bytes(frames: list[Image.Image]) -> bytes:
+def gif_bytes(frames: Iterable[Image.Image]) -> bytes:
     """The frames as a looping GIF on the shared palette (`gif_frame`): the first whole,
     each later one as the rectangle that changed since the frame before, its unchanged
     pixels transparent, shown for `frame_durations`. The file around the pixels is written
     here, as Pillow's writer would compare every frame with the one before a second time;
-    the pixels by `gif_lzw`, Pillow's LZW coder for the rows that changed."""
-    if not frames:
+    the pixels by `gif_lzw`, Pillow's LZW coder for the rows that changed. Each frame is
+    written as it comes and only the one before kept; the times, which depend on how many
+    there are, are put in at the end."""
+    boxes: list[tuple[int, int, int, int]] = []
+    pixels: list[bytes] = []
+    before = None
+    for frame in frames:
+        after = frame if frame.mode == "P" else theme.to_palette(frame)
+        if before is None:
+            first = after
+            boxes.append((0, 0, *after.size))
+            pixels.append(after.tobytes("gif", "P") + b"\0")
+        else:
+            changed = ImageChops.difference(before, after)  # palette indices: 0 where the same
+            box = changed.getbbox() or (0, 0, 1, 1)  # nothing changed: one transparent pixel
+            boxes.append(box)
+            pixels.append(frame_codes(after, changed, box, UNCHANGED, SAME))
+        before = after
+    if before is None:
         raise ValueError("a replay needs at least one turn")
-    paletted = [frame if frame.mode == "P" else theme.to_palette(frame) for frame in frames]
-    durations = frame_durations(len(paletted))
-    width, height = paletted[0].size
-    palette = bytes(paletted[0].getpalette()[:768]).ljust(768, b"\0")  # type: ignore[index]
+    width, height = first.size
+    palette = bytes(first.getpalette()[:768]).ljust(768, b"\0")  # type: ignore[index]
     parts = [b"GIF89a", struct.pack("<HHBBB", width, height, 0x87, 0, 0), palette, LOOP_FOREVER]
-    whole = (0, 0, width, height)
-    parts += gif_frame(whole, durations[0], paletted[0].tobytes("gif", "P") + b"\0")
-    for (before, after), duration in zip(pairwise(paletted), durations[1:], strict=True):
-        changed = ImageChops.difference(before, after)  # palette indices: 0 where the same
-        box = changed.getbbox() or (0, 0, 1, 1)  # nothing changed: one transparent pixel
-        parts += gif_frame(box, duration, frame_codes(after, changed, box, UNCHANGED, SAME))
+    for box, duration, data in zip(boxes, frame_durations(len(boxes)), pixels, strict=True):
+        parts += gif_frame(box, duration, data)
     parts.append(b";")
     return b"".join(parts)
 
@@ -183,4 +204,4 @@ def render_replay(
 ) -> bytes:
     """A finished (or unfinished) game replayed from its seed and moves as an animated GIF,
     one frame per turn; `names` are the seats' display names, `words` the captions'."""
-    return gif_bytes(draw_frames(game_class, players, seed, list(moves), names, words, True))
+    return gif_bytes(turn_frames(game_class, players, seed, list(moves), names, words, True))
