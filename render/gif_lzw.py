@@ -33,12 +33,14 @@ CODES_AT_WIDTH = ((255, 9), (512, 10), (1024, 11), (2048, 12))
 until its table is full: the width grows as the decoder's next entry reaches 2**width."""
 CYCLE_BITS = sum(count * width for count, width in CODES_AT_WIDTH) + 12
 """A full table's codes and the clear code after them, in bits."""
-PROBE_ROWS = 32
-"""Rows compared at once when looking for unchanged stretches (`changed_bands`)."""
-SKIP_PIXELS = 8192
+PROBE_ROWS = 64
+"""Rows compared at once when looking for unchanged stretches (`changed_bands`): a
+stretch within one probe's rows is not seen, so Pillow's coder is given it."""
+SKIP_PIXELS = 16384
 """An unchanged stretch at least this long is written here: shorter, the cost of a part
-of its own (a call to Pillow's coder, a table started afresh) outweighs Pillow's 4 ns a
-pixel."""
+of its own (a call to Pillow's coder, a table started afresh, which costs bytes) outweighs
+Pillow's 4 ns a pixel. On the 76-turn replay 8192, 16384 and 32768 take the same time
+(±1 %), the GIF 6.7, 6.3 and 5.2 % larger than one part a frame."""
 
 
 def code_width(number: int) -> int:

@@ -7,10 +7,10 @@ import io
 import random
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from engine import AxioGame, RotaGame
-from render.gif_lzw import CYCLE_BITS, next_width
+from render.gif_lzw import CYCLE_BITS, PROBE_ROWS, SKIP_PIXELS, changed_bands, next_width
 from render.replay import draw_frames, frame_durations, gif_bytes
 from render.samples import finished
 from render.theme import to_palette
@@ -143,11 +143,14 @@ def test_a_band_ending_where_the_code_width_grows(codes):
     """A band of changed pixels that Pillow writes in exactly `codes` codes, around the
     counts at which the decoder's code width grows (255, 767, 1791) or its table is full
     (3839): the clear code after it has the width the decoder reads."""
-    size = (codes, 40)
+    gap = -(-SKIP_PIXELS // codes) + 2 * PROBE_ROWS  # rows: long enough to be cut out
+    size = (codes, gap + 2)
     first = changed_rows(size, [], 0)
     first.paste(200, (0, 0, *size))
     second = first.copy()
     second.paste(Image.frombytes("P", (codes, 1), no_pair_twice(120, codes)), (0, 0))
-    second.paste(7, (0, 39, 5, 40))  # a band at the bottom, after the unchanged rows
+    second.paste(7, (0, gap + 1, 5, gap + 2))  # a band at the bottom, after the gap
+    changed = ImageChops.difference(first, second)
+    assert [band[0] for band in changed_bands(changed, changed.getbbox())] == [0, gap + 1]
     shown = frames_of(gif_bytes([first, second]))
     assert shown[1][0].tobytes() == second.convert("RGB").tobytes()
