@@ -38,7 +38,7 @@ from render import paletted, theme
 from render.gif_lzw import changed_bands
 from render.memory import keep_picture_memory
 from render.png import encode_png
-from render.replay import draw_frames
+from render.replay import turn_frames
 from render.table import draw_table
 from render.words import PictureWords
 
@@ -120,7 +120,7 @@ def replay_pixels(moves: list[str]) -> dict[str, float]:
     since the frame before), and of those Pillow's LZW coder is given (the bands of
     changed rows, `render.gif_lzw`; the unchanged stretches between are coded apart)."""
     boxed = coded = 0
-    for before, after in pairwise(draw_frames(AxioGame, 4, 11, moves, NAMES, paletted=True)):
+    for before, after in pairwise(turn_frames(AxioGame, 4, 11, moves, NAMES, paletted=True)):
         changed = ImageChops.difference(before, after)
         box = changed.getbbox()
         if box is None:

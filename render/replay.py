@@ -4,8 +4,9 @@ Discord plays GIFs inline on every client. Each frame is the table as the channe
 after that turn (the status line, the board with the turn's moves ringed, the scoreboards)
 at the table's own 720 px width, so a phone reads it as it read the table, with a caption
 under it: the turn's number as the table numbered it, who played and where. Frames share
-the one palette, so Pillow writes each frame as the rectangle that changed. Timing keeps
-any game under about twenty seconds, and the last frame, with the result, stays up longer.
+the one palette, and each is written as the rectangle that changed, its unchanged pixels
+transparent (`gif_lzw` codes them). Timing keeps any game under about twenty seconds, and
+the last frame, with the result, stays up longer.
 """
 
 from __future__ import annotations
@@ -87,19 +88,6 @@ def turn_caption(game: TileGame, names: list[str], words: PictureWords = ENGLISH
     who = theme.fit_text(mover, CAPTION_SIZE, 260)
     shown = ", ".join(move_caption(game, m) for m in moves)
     return words.replay_turn.format(turn=last.turn, name=who, moves=shown)
-
-
-def draw_frames(
-    game_class: type[TileGame],
-    players: int,
-    seed: int,
-    moves: list[Any],
-    names: list[str],
-    words: PictureWords = ENGLISH,
-    paletted: bool = False,
-) -> list[Image.Image]:
-    """Every frame of `turn_frames`, in a list."""
-    return list(turn_frames(game_class, players, seed, moves, names, words, paletted))
 
 
 def turn_frames(

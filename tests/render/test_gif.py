@@ -11,7 +11,7 @@ from PIL import Image, ImageChops
 
 from engine import AxioGame, RotaGame
 from render.gif_lzw import CYCLE_BITS, PROBE_ROWS, SKIP_PIXELS, changed_bands, next_width
-from render.replay import draw_frames, frame_durations, gif_bytes
+from render.replay import frame_durations, gif_bytes, turn_frames
 from render.samples import finished
 from render.theme import to_palette
 
@@ -37,7 +37,7 @@ def centiseconds(durations: list[int]) -> list[int]:
 def test_a_viewer_sees_every_frame_for_its_time(kind, players, seed):
     game = finished(kind(players, seed), seed)
     moves = [entry.move for entry in game.log]
-    drawn = draw_frames(kind, players, seed, moves, NAMES[:players], paletted=True)
+    drawn = list(turn_frames(kind, players, seed, moves, NAMES[:players], paletted=True))
     data = gif_bytes(drawn)
     shown = frames_of(data)
     assert [duration for _, duration in shown] == centiseconds(frame_durations(len(drawn)))

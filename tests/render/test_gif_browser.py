@@ -11,7 +11,7 @@ import hashlib
 import pytest
 
 from engine import AxioGame, RotaGame
-from render.replay import draw_frames, frame_durations, gif_bytes
+from render.replay import frame_durations, gif_bytes, turn_frames
 from render.samples import finished
 from tests.web.browser import has_chromium, phone_page
 
@@ -45,7 +45,7 @@ DECODE = """async (data) => {
 async def test_chromium_shows_every_frame_for_its_time(kind, players, seed):
     game = finished(kind(players, seed), seed)
     names = ["Ann", "Ben", "Cyd"][:players]
-    drawn = draw_frames(kind, players, seed, [e.move for e in game.log], names, paletted=True)
+    drawn = list(turn_frames(kind, players, seed, [e.move for e in game.log], names, paletted=True))
     data = gif_bytes(drawn)
     async with phone_page() as page:
         await page.route(ORIGIN, lambda route: route.fulfill(body="<html></html>"))
