@@ -55,14 +55,11 @@ def rota_tiles(game: RotaGame) -> int:
 
 def new_state(draw, *args: object) -> bytes:
     """`draw(*args)` as for a state not drawn before: the parts that show one game's state
-    (a badge's window, `paletted.windows`; a scoreboard panel, `paletted.panels`)
-    forgotten first, as a move's new marks find none of theirs kept (its panels, those of
-    the seats it left as they were at best, are not counted on either); the parts every
-    game shares stay warm, as in a running worker.
+    (a badge's window, `paletted.windows`) forgotten first, as a move's new marks find
+    none of theirs kept; the parts every game shares stay warm, as in a running worker.
     (`axio_board_redrawn` is the same board drawn again, its badges' windows kept: what
     the table and the previews of one state pay after the first picture.)"""
     paletted.windows.clear()
-    paletted.panels.clear()
     return draw(*args)
 
 
@@ -85,9 +82,9 @@ def render_figures() -> dict[str, float]:
         "axio_board": lambda: new_state(render.render_axio_board, late),
         "axio_board_redrawn": lambda: render.render_axio_board(late),
         "rota_display": lambda: render.render_rota_display(display),
-        "scoreboard": lambda: new_state(render.render_scoreboard, late, NAMES),
+        "scoreboard": lambda: render.render_scoreboard(late, NAMES),
         "table": lambda: new_state(render.render_table, late, NAMES),
-        "rota_table": lambda: new_state(render.render_table, display, NAMES),
+        "rota_table": lambda: render.render_table(display, NAMES),
         "rack": lambda: render.render_rack(rack),
         "hand": lambda: render.render_hand(hand),
     }

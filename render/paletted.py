@@ -41,10 +41,6 @@ WINDOWS_BYTES = 2**18
 """The windows kept by what they show (`windows`): a board's badges over its tiles,
 each game's own, so kept apart from the parts every game shares, which they would push
 out; a hundred badges, a few dozen games' latest boards."""
-PANELS_BYTES = 2 * 2**20
-"""The scoreboard panels kept by what they show (`panels`): a move changes two seats'
-panels (the mover's scores, the frame passing on), so the others are pasted as drawn for
-the move before; some twenty panels, a few games' tables."""
 MAPPED_LIMIT = 64
 """Cached RGB parts whose palette twin is kept by identity (`mapped`): the few large ones
 (an empty board, a scoreboard panel) that other drawings need in RGB too."""
@@ -84,8 +80,6 @@ def _bytes(found: tuple[Image.Image | None, ...]) -> int:
 _parts = PartCache(PARTS_BYTES)
 windows = PartCache(WINDOWS_BYTES)
 """Parts that show one game's state (`part_for(..., kept=windows)`)."""
-panels = PartCache(PANELS_BYTES)
-"""Scoreboard panels on the palette, by what they show (`scoreboard.draw_panel`)."""
 
 
 def part_for(
@@ -324,7 +318,6 @@ def clear_caches() -> None:
     _parts.clear()
     _texts.clear()
     windows.clear()
-    panels.clear()
     _mapped.clear()
     _text_box.cache_clear()
     _just_rendered.clear()
@@ -338,7 +331,5 @@ def cache_counts() -> dict[str, int]:
         "mapped_sprites": len(_mapped) + len(_parts.parts),
         "text_shapes": _text_box.cache_info().currsize,
         "text_parts": len(_texts.parts),
-        "cache_parts_mb": round(
-            (_parts.held + _texts.held + windows.held + panels.held) / 2**20, 1
-        ),
+        "cache_parts_mb": round((_parts.held + _texts.held + windows.held) / 2**20, 1),
     }

@@ -19,7 +19,7 @@ from engine.game import TileGame
 
 from . import theme
 from .marks import seat_colour
-from .paletted import as_mode, canvas, copy_of, panels, part_for, place
+from .paletted import as_mode, canvas, copy_of, part_for, place
 from .theme import RGB
 from .words import ENGLISH, PictureWords, ordinal, seat_word
 
@@ -281,31 +281,9 @@ def draw_panel(
     if paletted and seat in game.resigned:
         return as_mode(draw_panel(game, seat, name, width, words), "P")
     layout = game_layout(game, width)
-    board = game.scoreboards[seat]
-    lowest = {COLOURS.index(c) for c in board.lowest_colours()}
-    if paletted:  # kept by all it shows: a seat whose panel a move left as it was
-        to_move = seat == game.to_move and not game.is_over
-        shown = (seat_status(game, seat, words), tuple(board.scores), frozenset(lowest))
-        key = (layout, seat, name, words, game.solo, to_move, shown)
-        found = panels.get(key)
-        if found is None:
-            found = panels.put(key, (_drawn_panel(game, seat, name, layout, words, lowest),))
-        return found[0]
-    return _drawn_panel(game, seat, name, layout, words, lowest, paletted=False)
-
-
-def _drawn_panel(
-    game: TileGame,
-    seat: int,
-    name: str,
-    layout: ScoreLayout,
-    words: PictureWords,
-    lowest: set[int],
-    paletted: bool = True,
-) -> Image.Image:
-    """`draw_panel`'s drawing: the empty panel, the header, the tracks, the frame."""
     image = copy_of(_empty_panel(layout), paletted)
     board = game.scoreboards[seat]
+    lowest = {COLOURS.index(c) for c in board.lowest_colours()}
     _header(ImageDraw.Draw(image), game, seat, name, layout, words)
     if not game.solo:
         seat_stripe(image, seat, layout)

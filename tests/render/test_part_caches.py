@@ -11,7 +11,7 @@ import pytest
 from PIL import ImageDraw
 
 from engine import AxioGame, RotaGame
-from render import paletted, render_board, render_scoreboard, render_table, scoreboard
+from render import paletted, render_board, render_scoreboard, render_table
 from render.samples import played
 from render.table import draw_table
 from render.words import PictureWords
@@ -38,7 +38,6 @@ def starve(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(paletted._parts, "limit", 20_000)
     monkeypatch.setattr(paletted._texts, "limit", 2_000)
     monkeypatch.setattr(paletted.windows, "limit", 2_000)
-    monkeypatch.setattr(paletted.panels, "limit", 2_000)
     paletted.clear_caches()
 
 
@@ -83,21 +82,3 @@ def test_a_palette_picture_is_freed_without_the_garbage_collector():
         assert gone() is None
     finally:
         gc.enable()
-
-
-def test_a_move_draws_only_the_panels_it_changed(monkeypatch):
-    """A move changes the mover's scores and passes the frame on: the other seats' panels
-    are pasted as drawn for the move before, and each scoreboard is the bytes of one drawn
-    with nothing kept."""
-    drawn = []
-    draw = scoreboard._drawn_panel
-    monkeypatch.setattr(scoreboard, "_drawn_panel", lambda *args: drawn.append(1) or draw(*args))
-    paletted.clear_caches()
-    moves = 24
-    warm = [render_scoreboard(played(AxioGame(4, 8), n), NAMES) for n in range(moves)]
-    assert len(drawn) <= 4 + 2 * (moves - 1)
-    cold = []
-    for n in range(moves):
-        paletted.panels.clear()
-        cold.append(render_scoreboard(played(AxioGame(4, 8), n), NAMES))
-    assert warm == cold
