@@ -14,15 +14,21 @@ Joining needs the code width the decoder has reached where a part ends. Pillow's
 (Pillow ≥ 9.4) emits a code for each table entry and clears the table when it is full,
 so its code widths follow one fixed schedule (`CODES_AT_WIDTH`) and a part's length in
 bits says how many codes it holds; a length the schedule cannot give (a coder that
-changed) raises, and `tests/render/test_gif.py` decodes every frame.
+changed) raises. Once a process, a frame joined here is decoded by Pillow's reader
+(`joins_pillows_codes`); a Pillow whose coder works otherwise gets whole rectangles through
+its coder, as before the join: slower, the same pictures. `tests/render/test_gif.py`
+decodes every frame.
 """
 
 from __future__ import annotations
 
+import io
 import math
+import random
+import struct
 from functools import lru_cache
 
-from PIL import Image
+from PIL import GifImagePlugin, Image, ImageChops
 
 CLEAR = 256
 END = 257
@@ -144,7 +150,16 @@ def frame_codes(frame: Image.Image, changed: Image.Image, box: tuple[int, int, i
                 unchanged: int, same: list[int]) -> bytes:  # fmt: skip
     """The image data of `frame`'s `box` (after its LZW minimum code size): the pixels
     `changed` says are as before (`same` maps a difference to 255 for those) written as
-    `unchanged`, in sub-blocks, ended."""
+    `unchanged`, in sub-blocks, ended. Where this Pillow's coder does not join
+    (`joins_pillows_codes`), the whole box goes through it, as before the join."""
+    if joins_pillows_codes():
+        return frame_codes_joined(frame, changed, box, unchanged, same)
+    return whole_codes(frame, changed, box, unchanged, same)
+
+
+def frame_codes_joined(frame: Image.Image, changed: Image.Image, box: tuple[int, int, int, int],
+                       unchanged: int, same: list[int]) -> bytes:  # fmt: skip
+    """`frame_codes` by bands of Pillow's coder and runs coded here, joined."""
     left, top, right, bottom = box
     width = right - left
     parts, y = [], top
@@ -169,6 +184,49 @@ def frame_codes(frame: Image.Image, changed: Image.Image, box: tuple[int, int, i
     stream |= END << at
     at += width_now
     return sub_blocks(stream.to_bytes((at + 7) // 8, "little"))
+
+
+def whole_codes(frame: Image.Image, changed: Image.Image, box: tuple[int, int, int, int],
+                unchanged: int, same: list[int]) -> bytes:  # fmt: skip
+    """`frame_codes` by Pillow's coder alone: every pixel of the box through it."""
+    piece = frame.crop(box)
+    piece.im.paste(unchanged, (0, 0, *piece.size), changed.im.crop(box).point(same, "1"))
+    return piece.tobytes("gif", "P") + b"\0"
+
+
+@lru_cache(maxsize=1)
+def joins_pillows_codes() -> bool:
+    """Whether parts of Pillow's coder, joined here, decode to what they were drawn from:
+    checked once a process on a frame with two bands of noise around a long unchanged
+    stretch, so that a Pillow whose coder works otherwise gets whole boxes (slower, the
+    same pictures) instead of broken ones."""
+    noise = random.Random(36)
+    width, height = 97, 2 * PROBE_ROWS + -(-SKIP_PIXELS // 97) + PROBE_ROWS
+    before = Image.new("P", (width, height), 0)
+    after = before.copy()
+    for y in [*range(3), *range(height - 3, height)]:
+        for x in range(width):
+            after.putpixel((x, y), noise.randrange(1, 200))
+    changed = ImageChops.difference(before, after)
+    same, unchanged = [255] + [0] * 255, 255
+    box = (0, 0, width, height)
+    shown = bytes(unchanged if index == 0 else index for index in after.tobytes())
+    try:
+        data = frame_codes_joined(after, changed, box, unchanged, same)
+        return decoded(data, box, after.getpalette() or []) == shown
+    except (ValueError, OSError):  # a length off the schedule; a stream Pillow cannot read
+        return False
+
+
+def decoded(data: bytes, box: tuple[int, int, int, int], palette: list[int]) -> bytes:
+    """The palette indices of one frame's image data, read by Pillow's GIF decoder."""
+    width, height = box[2] - box[0], box[3] - box[1]
+    screen = struct.pack("<HHBBB", width, height, 0x87, 0, 0)
+    place = struct.pack("<BHHHHB", 0x2C, 0, 0, width, height, 0)
+    colours = bytes(palette[:768]).ljust(768, b"\0")
+    gif = b"GIF89a" + screen + colours + place + b"\x08" + data + b";"
+    with GifImagePlugin.GifImageFile(io.BytesIO(gif)) as picture:
+        return picture.tobytes()
 
 
 def sub_blocks(data: bytes) -> bytes:

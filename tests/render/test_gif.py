@@ -10,6 +10,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from engine import AxioGame, RotaGame
+from render import gif_lzw
 from render.gif_lzw import CYCLE_BITS, PROBE_ROWS, SKIP_PIXELS, changed_bands, next_width
 from render.replay import frame_durations, gif_bytes, turn_frames
 from render.samples import finished
@@ -154,3 +155,22 @@ def test_a_band_ending_where_the_code_width_grows(codes):
     assert [band[0] for band in changed_bands(changed, changed.getbbox())] == [0, gap + 1]
     shown = frames_of(gif_bytes([first, second]))
     assert shown[1][0].tobytes() == second.convert("RGB").tobytes()
+
+
+def test_a_pillow_whose_coder_does_not_join_gets_whole_rectangles(monkeypatch):
+    """A Pillow whose coder works otherwise (here: the code width after its part misread)
+    fails the check made once a process, and its replays are written whole rectangle by
+    whole rectangle through its coder: the same frames, not a broken GIF."""
+    frames = [changed_rows((97, 400), [], 0), changed_rows((97, 400), [(0, 2), (390, 400)], 1)]
+    joined = gif_bytes(frames)
+    assert gif_lzw.joins_pillows_codes()
+    monkeypatch.setattr(gif_lzw, "next_width", lambda bits: 12)
+    gif_lzw.joins_pillows_codes.cache_clear()
+    try:
+        assert not gif_lzw.joins_pillows_codes()
+        whole = gif_bytes(frames)
+    finally:
+        gif_lzw.joins_pillows_codes.cache_clear()
+    assert whole != joined
+    assert [f.tobytes() for f, _ in frames_of(whole)] == [f.tobytes() for f, _ in frames_of(joined)]
+    assert frames_of(whole)[1][0].tobytes() == frames[1].convert("RGB").tobytes()
