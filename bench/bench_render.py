@@ -8,10 +8,13 @@ Rota display ≤ 2 ms, a whole replay ≤ 0.5 s, sizes ≤ 10 % above the drawin
 caches ≤ 50 MB with 200 games' pictures.
 
 `*_ms` are median wall times, `*_cpu_ms` median CPU times (`time.process_time`), which a
-busy machine disturbs less. `encodings` times the ways of writing the late table (see
-`encoding_figures`). `cache_mb_200_games` is how much the process grows while it draws the
-tables, boards and scoreboards of 200 games (its caches filling; RSS), after one of each
-kind was drawn, before anything else (memory another figure freed would hide it).
+busy machine disturbs less. `replay_s` is the first replay the process draws (its texts
+and marks new, as every replay's are); `replay_box_mpixels` and `replay_lzw_mpixels` what
+its frames' rectangles hold and what of it goes through Pillow's LZW coder. `encodings`
+times the ways of writing the late table (see `encoding_figures`). `cache_mb_200_games`
+is how much the process grows while it draws the tables, boards and scoreboards of 200
+games (its caches filling; RSS), after one of each kind was drawn, before anything else
+(memory another figure freed would hide it).
 `allocator_kept`: glibc's thresholds set as the picture workers set them
 (`render.memory`), which every figure here is measured with.
 """
@@ -22,17 +25,20 @@ import argparse
 import io
 import random
 import time
+from itertools import pairwise
 
 import psutil
-from PIL import Image
+from PIL import Image, ImageChops
 
 import render
 from bench.bench_engine import position_after
 from bench.common import median_cpu_ms, median_ms, report
 from engine import AxioGame, RotaGame
 from render import paletted, theme
+from render.gif_lzw import changed_bands
 from render.memory import keep_picture_memory
 from render.png import encode_png
+from render.replay import turn_frames
 from render.table import draw_table
 from render.words import PictureWords
 
@@ -100,9 +106,29 @@ def render_figures() -> dict[str, float]:
             "replay_s": round(replay_s, 3),
             "replay_cpu_s": round(replay_cpu_s, 3),
             "replay_mb": round(len(replay) / 2**20, 3),
+            **replay_pixels(moves),
         }
     )
     return figures
+
+
+def replay_pixels(moves: list[str]) -> dict[str, float]:
+    """Millions of pixels in the replay's frames' rectangles (each the box of what changed
+    since the frame before), and of those Pillow's LZW coder is given (the bands of
+    changed rows, `render.gif_lzw`; the unchanged stretches between are coded apart)."""
+    boxed = coded = 0
+    for before, after in pairwise(turn_frames(AxioGame, 4, 11, moves, NAMES, paletted=True)):
+        changed = ImageChops.difference(before, after)
+        box = changed.getbbox()
+        if box is None:
+            continue
+        width = box[2] - box[0]
+        boxed += width * (box[3] - box[1])
+        coded += sum(width * (last - first) for first, last in changed_bands(changed, box))
+    return {
+        "replay_box_mpixels": round(boxed / 1e6, 1),
+        "replay_lzw_mpixels": round(coded / 1e6, 1),
+    }
 
 
 def encoding_figures(game: AxioGame) -> dict[str, list[float]]:

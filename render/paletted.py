@@ -249,21 +249,32 @@ TEXT_BOXES = 16384
 the ground under it, and where it sits says where to look."""
 
 
+_just_rendered: dict[tuple, Image.Image] = {}
+"""The coverage `_text_box` rendered to find where a new text sits, kept until the next
+one: the part drawn next for that text takes it rather than render the text again."""
+
+
 @lru_cache(maxsize=TEXT_BOXES)
 def _text_box(shape: tuple) -> tuple[int, int, int, int]:
     """Where the text's coverage sits from the start's whole pixel, and its size."""
-    shown, font, anchor, spot = shape
-    mask, (dx, dy) = font.getmask2(shown, "L", anchor=anchor, start=spot)
-    return (dx, dy, *mask.size)
+    coverage, (dx, dy) = _render(shape)
+    _just_rendered.clear()
+    _just_rendered[shape] = coverage
+    return (dx, dy, *coverage.size)
 
 
 def _coverage(shape: tuple) -> Image.Image:
     """The text's coverage: an L mask, exactly as Pillow would blend it."""
+    found = _just_rendered.pop(shape, None)
+    return found if found is not None else _render(shape)[0]
+
+
+def _render(shape: tuple) -> tuple[Image.Image, tuple[int, int]]:
     shown, font, anchor, spot = shape
-    mask, _ = font.getmask2(shown, "L", anchor=anchor, start=spot)
+    mask, offset = font.getmask2(shown, "L", anchor=anchor, start=spot)
     part = Image.new("L", mask.size)
     part.im.paste(mask, (0, 0, *mask.size))
-    return part
+    return part, offset
 
 
 def _touched(coverage: Image.Image) -> Image.Image:
@@ -282,12 +293,24 @@ def _on_ground(shape: tuple, fill: RGB, ground: int) -> tuple[Image.Image, Image
     found = _texts.get(key)
     if found is None:
         coverage = _coverage(shape)
-        colour = tuple(palette_data()[ground * 3 : ground * 3 + 3])
-        rgb = Image.new("RGB", coverage.size, colour)  # type: ignore[arg-type]
-        rgb.paste(Image.new("RGB", rgb.size, fill), (0, 0), coverage)
-        touched = None if index_of(colour) == ground else _touched(coverage)  # type: ignore[arg-type]
-        found = _texts.put(key, (theme.to_palette(rgb), touched))  # type: ignore[arg-type]
+        colour: RGB = tuple(palette_data()[ground * 3 : ground * 3 + 3])  # type: ignore[assignment]
+        part = coverage.point(_blended_indices(fill, colour), "P")
+        part.putpalette(palette_data())
+        touched = None if index_of(colour) == ground else _touched(coverage)
+        found = _texts.put(key, (part, touched))
     return found  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=256)
+def _blended_indices(fill: RGB, ground: RGB) -> list[int]:
+    """The palette index of a text's pixel at each coverage (0–255): `fill` pasted over
+    `ground` through that coverage and mapped, as the text drawn in RGB and mapped would
+    have it (blending and mapping are pixel by pixel), without drawing it in RGB."""
+    levels = Image.new("L", (256, 1))
+    levels.putdata(range(256))
+    rgb = Image.new("RGB", (256, 1), ground)
+    rgb.paste(Image.new("RGB", (256, 1), fill), (0, 0), levels)
+    return list(theme.to_palette(rgb).tobytes())
 
 
 def clear_caches() -> None:
@@ -297,6 +320,8 @@ def clear_caches() -> None:
     windows.clear()
     _mapped.clear()
     _text_box.cache_clear()
+    _just_rendered.clear()
+    _blended_indices.cache_clear()
 
 
 def cache_counts() -> dict[str, int]:

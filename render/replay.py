@@ -4,15 +4,15 @@ Discord plays GIFs inline on every client. Each frame is the table as the channe
 after that turn (the status line, the board with the turn's moves ringed, the scoreboards)
 at the table's own 720 px width, so a phone reads it as it read the table, with a caption
 under it: the turn's number as the table numbered it, who played and where. Frames share
-the one palette, so Pillow writes each frame as the rectangle that changed. Timing keeps
-any game under about twenty seconds, and the last frame, with the result, stays up longer.
+the one palette, and each is written as the rectangle that changed, its unchanged pixels
+transparent (`gif_lzw` codes them). Timing keeps any game under about twenty seconds, and
+the last frame, with the result, stays up longer.
 """
 
 from __future__ import annotations
 
 import struct
-from collections.abc import Iterable
-from itertools import pairwise
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
@@ -24,7 +24,7 @@ from engine.rota_moves import RotaMove
 from engine.rota_names import position_name
 
 from . import theme
-from .paletted import canvas
+from .gif_lzw import frame_codes
 from .rota_geometry import rota_layout
 from .table import draw_table, status_line
 from .words import ENGLISH, PictureWords, seat_word
@@ -43,20 +43,18 @@ def frame_durations(frames: int) -> list[int]:
     return [each] * (frames - 1) + [LAST_FRAME_MS]
 
 
-def _caption(table: Image.Image, words: str, right: str) -> Image.Image:
-    """The table with a line under it: the turn's words at the left, the count at the
-    right. The line sits at the bottom, so what changes from frame to frame stays in few
-    rectangles."""
-    image = canvas((table.width, table.height + CAPTION), theme.CARD, table.mode == "P")
-    image.paste(table, (0, 0))
-    draw = ImageDraw.Draw(image)
-    y = table.height + CAPTION // 2
+def _caption(frame: Image.Image, words: str, right: str) -> Image.Image:
+    """A line in the `CAPTION` rows at the bottom of the frame (the table drawn above
+    them): the turn's words at the left, the count at the right. The line sits at the
+    bottom, so what changes from frame to frame stays in few rectangles."""
+    draw = ImageDraw.Draw(frame)
+    y = frame.height - CAPTION + CAPTION // 2
     right_w = theme.text_width(right, CAPTION_SIZE) if right else 0
-    theme.text(draw, (table.width - 16, y), right, CAPTION_SIZE, theme.MUTED, anchor="rm")
-    room = table.width - 48 - right_w
+    theme.text(draw, (frame.width - 16, y), right, CAPTION_SIZE, theme.MUTED, anchor="rm")
+    room = frame.width - 48 - right_w
     theme.text(draw, (16, y), theme.fit_text(words, CAPTION_SIZE, room), CAPTION_SIZE,
                theme.TEXT, anchor="lm")  # fmt: skip
-    return image
+    return frame
 
 
 def turn_states(
@@ -92,7 +90,7 @@ def turn_caption(game: TileGame, names: list[str], words: PictureWords = ENGLISH
     return words.replay_turn.format(turn=last.turn, name=who, moves=shown)
 
 
-def draw_frames(
+def turn_frames(
     game_class: type[TileGame],
     players: int,
     seed: int,
@@ -100,29 +98,30 @@ def draw_frames(
     names: list[str],
     words: PictureWords = ENGLISH,
     paletted: bool = False,
-) -> list[Image.Image]:
+) -> Iterator[Image.Image]:
     """One RGB frame per turn: the table after that turn, its moves ringed, and a caption.
     A Rota display is drawn on the final display's layout in every frame, so frames are one
     size and the tiles stay in place as the display grows. `paletted`: frames drawn on the
-    palette from parts (`render.paletted`), as the replay sends them."""
+    palette from parts (`render.paletted`), as the replay sends them. Each frame is drawn
+    when it is asked for (a replay is written as it is drawn, not held whole: 76 frames
+    of a megabyte), after a pass of the game alone for the last turn the captions count to."""
     layout = None
     if issubclass(game_class, RotaGame):
         layout = rota_layout(game_class.replay(players, seed, moves))  # type: ignore[arg-type]
     elif not issubclass(game_class, AxioGame):
         raise TypeError(f"no replay for {game_class.__name__}")
-    tables, captions, turns = [], [], []
+    last = 0
     for game in turn_states(game_class, players, seed, moves):
-        tables.append(draw_table(game, names, replay_layout=layout, words=words, paletted=paletted))
-        turns.append(game.log[-1].turn)
+        last = game.log[-1].turn
+    for game in turn_states(game_class, players, seed, moves):
+        frame = draw_table(
+            game, names, replay_layout=layout, words=words, paletted=paletted, below=CAPTION
+        )
         caption = turn_caption(game, names, words)
         if game.is_over:
             caption = f"{caption} · {status_line(game, names, words)[0].split(' · ', 1)[1]}"
-        captions.append(caption)
-    last = turns[-1] if turns else 0
-    return [
-        _caption(table, caption, words.replay_count.format(turn=turn, last=last))
-        for table, caption, turn in zip(tables, captions, turns, strict=True)
-    ]
+        turn = game.log[-1].turn
+        yield _caption(frame, caption, words.replay_count.format(turn=turn, last=last))
 
 
 UNCHANGED = 255
@@ -139,36 +138,48 @@ LOOP_FOREVER = b"!\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00"
 """The application extension that makes a GIF loop (0: for ever)."""
 
 
-def gif_bytes(frames: list[Image.Image]) -> bytes:
+def gif_bytes(frames: Iterable[Image.Image]) -> bytes:
     """The frames as a looping GIF on the shared palette (`gif_frame`): the first whole,
     each later one as the rectangle that changed since the frame before, its unchanged
-    pixels transparent, shown for `frame_durations`. Pillow deflates each frame's pixels
-    (its LZW coder, most of a replay's time); the file around them is written here, as
-    Pillow's writer would compare every frame with the one before a second time."""
-    if not frames:
+    pixels transparent, shown for `frame_durations`. The file around the pixels is written
+    here, as Pillow's writer would compare every frame with the one before a second time;
+    the pixels by `gif_lzw`, Pillow's LZW coder for the rows that changed. Each frame is
+    written as it comes and only the one before kept; the times, which depend on how many
+    there are, are put in at the end."""
+    boxes: list[tuple[int, int, int, int]] = []
+    pixels: list[bytes] = []
+    before = None
+    for frame in frames:
+        after = frame if frame.mode == "P" else theme.to_palette(frame)
+        if before is None:
+            first = after
+            boxes.append((0, 0, *after.size))
+            pixels.append(after.tobytes("gif", "P") + b"\0")
+        else:
+            changed = ImageChops.difference(before, after)  # palette indices: 0 where the same
+            box = changed.getbbox() or (0, 0, 1, 1)  # nothing changed: one transparent pixel
+            boxes.append(box)
+            pixels.append(frame_codes(after, changed, box, UNCHANGED, SAME))
+        before = after
+    if before is None:
         raise ValueError("a replay needs at least one turn")
-    paletted = [frame if frame.mode == "P" else theme.to_palette(frame) for frame in frames]
-    durations = frame_durations(len(paletted))
-    width, height = paletted[0].size
-    palette = bytes(paletted[0].getpalette()[:768]).ljust(768, b"\0")  # type: ignore[index]
+    width, height = first.size
+    palette = bytes(first.getpalette()[:768]).ljust(768, b"\0")  # type: ignore[index]
     parts = [b"GIF89a", struct.pack("<HHBBB", width, height, 0x87, 0, 0), palette, LOOP_FOREVER]
-    parts += gif_frame(paletted[0], (0, 0), durations[0])
-    for (before, after), duration in zip(pairwise(paletted), durations[1:], strict=True):
-        changed = ImageChops.difference(before, after)  # palette indices: 0 where the same
-        box = changed.getbbox() or (0, 0, 1, 1)  # nothing changed: one transparent pixel
-        frame = after.crop(box)
-        frame.paste(UNCHANGED, mask=changed.crop(box).point(SAME, "1"))
-        parts += gif_frame(frame, box[:2], duration)
+    for box, duration, data in zip(boxes, frame_durations(len(boxes)), pixels, strict=True):
+        parts += gif_frame(box, duration, data)
     parts.append(b";")
     return b"".join(parts)
 
 
-def gif_frame(frame: Image.Image, at: tuple[int, int], duration: int) -> list[bytes]:
-    """One frame of a GIF on its global palette, at `at` of the picture: shown for
-    `duration` ms, left in place under the next (disposal 1), `UNCHANGED` transparent."""
+def gif_frame(box: tuple[int, int, int, int], duration: int, pixels: bytes) -> list[bytes]:
+    """One frame of a GIF on its global palette, its `pixels` (LZW sub-blocks, ended) at
+    `box` of the picture: shown for `duration` ms, left in place under the next (disposal
+    1), `UNCHANGED` transparent."""
     control = struct.pack("<BBBBHBB", 0x21, 0xF9, 4, 1 << 2 | 1, duration // 10, UNCHANGED, 0)
-    place = struct.pack("<BHHHHB", 0x2C, *at, *frame.size, 0)
-    return [control, place, b"\x08", frame.tobytes("gif", "P"), b"\0"]
+    left, top, right, bottom = box
+    place = struct.pack("<BHHHHB", 0x2C, left, top, right - left, bottom - top, 0)
+    return [control, place, b"\x08", pixels]
 
 
 def render_replay(
@@ -181,4 +192,4 @@ def render_replay(
 ) -> bytes:
     """A finished (or unfinished) game replayed from its seed and moves as an animated GIF,
     one frame per turn; `names` are the seats' display names, `words` the captions'."""
-    return gif_bytes(draw_frames(game_class, players, seed, list(moves), names, words, True))
+    return gif_bytes(turn_frames(game_class, players, seed, list(moves), names, words, True))

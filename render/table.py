@@ -119,13 +119,15 @@ def draw_table(
     replay_layout: Any = None,
     words: PictureWords = ENGLISH,
     paletted: bool = False,
+    below: int = 0,
 ) -> Image.Image:
     """The status line on the left (the top-right corner left free for Discord's
     download button), the board, the legend of its marks, the scoreboards, and a footer
     with the game and what is left to draw; with `tiles` (an AXIO rack, or a Rota tile),
     those under it all. A replay's frame passes the Rota layout every frame shares, and
     has no position names. `paletted`: drawn on the palette from parts
-    (`render.paletted`), as the bot sends it."""
+    (`render.paletted`), as the bot sends it. `below`: rows of card left empty under it
+    all (a replay frame's caption)."""
     if replay_layout is None:
         board = draw_any_board(game, paletted=paletted)
     else:
@@ -133,7 +135,7 @@ def draw_table(
     scores_height = scoreboard_height(game)
     bx, by = (WIDTH - board.width) // 2, STATUS
     sx, sy = 0, STATUS + board.height + LEGEND + GAP
-    image = canvas((WIDTH, sy + scores_height + FOOTER), theme.CARD, paletted)
+    image = canvas((WIDTH, sy + scores_height + FOOTER + below), theme.CARD, paletted)
     image.paste(board, (bx, by))
     if paletted:
         legend = _legend_part(game, names, words)

@@ -26,7 +26,7 @@ from render.axio_board import draw_board
 from render.close_up import axio_close_up, rota_close_up
 from render.community import DailyCard, StandingsRow, draw_daily_card, draw_standings
 from render.pieces import draw_hand, draw_rack
-from render.replay import draw_frames, gif_bytes
+from render.replay import gif_bytes, turn_frames
 from render.rota_display import draw_display
 from render.samples import (
     axio_dead_cells,
@@ -117,7 +117,7 @@ def test_a_replay_is_the_slow_ones_bytes(kind):
     moves = [entry.move for entry in game.log]
     names = NAMES[:3]
     fast = render_replay(kind, 3, 4, moves, names)
-    assert fast == gif_bytes(draw_frames(kind, 3, 4, moves, names))
+    assert fast == gif_bytes(turn_frames(kind, 3, 4, moves, names))
     assert Image.open(io.BytesIO(fast)).n_frames == len({entry.turn for entry in game.log})
 
 

@@ -15,7 +15,7 @@ from render import (
     table_origins,
     typeface,
 )
-from render.replay import LAST_FRAME_MS, draw_frames, turn_caption, turn_states
+from render.replay import LAST_FRAME_MS, turn_caption, turn_frames, turn_states
 from render.samples import played
 from render.scoreboard import draw_scoreboard
 from render.table import FOOTER, status_line
@@ -74,7 +74,7 @@ def test_replay_frames_are_the_table_after_each_turn_numbered_as_the_table_numbe
     assert all(a[0].tobytes() != b[0].tobytes() for a, b in pairwise(frames))
     # … and, put together as a GIF player does (a frame holds only what changed), the last
     # is the final table with the scoreboards, at the table's width, and its caption.
-    drawn = draw_frames(AxioGame, 2, 4, moves, NAMES)
+    drawn = list(turn_frames(AxioGame, 2, 4, moves, NAMES))
     assert len(drawn) == len(frames)
     last = frames[-1][0]
     assert last.size == drawn[-1].size and last.width == 720
