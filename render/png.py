@@ -30,6 +30,8 @@ FAST_LEVEL = 1
 FAST_SHARE = 0.5
 """The share of a picture's rows, from the top, deflated by ISA-L unless its kind says."""
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
+FILTER_NONE = b"\x00"
+"""A row's first byte: its PNG filter, none."""
 ZLIB_HEADER = b"\x78\x5e"
 """A zlib stream's header: deflate with a 32 KB window, a fast level (a hint only)."""
 
@@ -38,20 +40,28 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def deflated(rows: bytes, cut: int, level: int = PNG_LEVEL) -> bytes:
-    """`rows` as one zlib stream: the bytes before `cut` by ISA-L, the rest by zlib-ng."""
-    view = memoryview(rows)  # the two parts read in place, not copied
+def deflated(padded: memoryview, cut: int, level: int = PNG_LEVEL) -> bytes:
+    """The rows as one zlib stream: the bytes before `cut` by ISA-L, the rest by zlib-ng.
+    The rows are a zero byte, then `padded` (`padded_rows`) but its last byte: both parts
+    are read in place, the zero fed ahead of them, not copied in front of half a megabyte."""
+    rows = padded[:-1]
+    checksum = zlib_ng.adler32(rows, zlib_ng.adler32(FILTER_NONE))
+    if not cut:
+        tail = zlib_ng.compress(FILTER_NONE + rows, level, -15)
+        return b"".join((ZLIB_HEADER, tail, struct.pack(">I", checksum)))
     fast = isal_zlib.compressobj(FAST_LEVEL, zlib.DEFLATED, -15)
-    head = fast.compress(view[:cut]) + fast.flush(isal_zlib.Z_SYNC_FLUSH) if cut else b""
-    tail = zlib_ng.compress(view[cut:], level, -15)
-    return b"".join((ZLIB_HEADER, head, tail, struct.pack(">I", zlib_ng.adler32(rows))))
+    head = fast.compress(FILTER_NONE) + fast.compress(rows[: cut - 1])
+    head += fast.flush(isal_zlib.Z_SYNC_FLUSH)
+    tail = zlib_ng.compress(rows[cut - 1 :], level, -15)
+    return b"".join((ZLIB_HEADER, head, tail, struct.pack(">I", checksum)))
 
 
-def rows_of(image: Image.Image) -> bytes:
-    """The picture's rows as a PNG holds them unfiltered: a zero byte (the filter), then
-    the row's indices. Pillow's raw encoder pads each row with a zero byte to the stride
-    given, in one pass into one buffer (a fifth of the time of pasting the picture into a
-    wider one and reading that out); the zero that ends the last row starts the first."""
+def padded_rows(image: Image.Image) -> memoryview:
+    """The picture's indices, each row followed by a zero byte: the rows a PNG holds
+    unfiltered (a zero byte, the filter, then the row's indices), from the second byte on
+    and one byte further. Pillow's raw encoder pads each row to the stride given, in one
+    pass into one buffer (a fifth of the time of pasting the picture into a wider one and
+    reading that out)."""
     width, height = image.size
     encoder = Image._getencoder("P", "raw", ("P", width + 1))
     encoder.setimage(image.im, (0, 0, width, height))
@@ -61,8 +71,7 @@ def rows_of(image: Image.Image) -> bytes:
         chunks.append(data)
     if status < 0:
         raise ValueError(f"Pillow's raw encoder failed ({status})")
-    padded = memoryview(chunks[0] if len(chunks) == 1 else b"".join(chunks))
-    return b"\x00" + padded[:-1]
+    return memoryview(chunks[0] if len(chunks) == 1 else b"".join(chunks))
 
 
 def encode_png(image: Image.Image, level: int = PNG_LEVEL, fast_share: float = FAST_SHARE) -> bytes:
@@ -77,7 +86,7 @@ def encode_png(image: Image.Image, level: int = PNG_LEVEL, fast_share: float = F
             SIGNATURE,
             _chunk(b"IHDR", header),
             _chunk(b"PLTE", palette),
-            _chunk(b"IDAT", deflated(rows_of(image), cut, level)),
+            _chunk(b"IDAT", deflated(padded_rows(image), cut, level)),
             _chunk(b"IEND", b""),
         )
     )
