@@ -30,7 +30,7 @@ from engine.common import IllegalMoveError
 from . import theme
 from .axio_sprites import DRAWN, cell_sprite, ghost_sprite, printed_sprite, well_sprite
 from .marks import Mark, paste_chip, recent_marks, seat_colour
-from .paletted import copy_of, part_for, place, windows
+from .paletted import copy_of, mapped_core, part_for, place, windows
 
 BOARD_WIDTH = 720
 """The width of a full-size board image; a phone shows it at about 400 px."""
@@ -272,10 +272,11 @@ def _blend_badges(
 ) -> None:
     """A palette board's badges: each blends its rim with the tiles under it, so it is
     drawn in RGB on the window of the board around it (`badge_window`), mapped and pasted,
-    as the whole board drawn in RGB would have it. The mapped window is kept by exactly what
-    it shows (`paletted.windows`), so a board drawn again, or another with the same
-    corner, pays for none. A window starts on even pixels, so the badges' half-pixel spots round the
-    same way. `known`: the game's `partners` and `marked_moves`."""
+    as the whole board drawn in RGB would have it. The mapped window (its pixels alone,
+    `paletted.mapped_core`) is kept by exactly what it shows (`paletted.windows`), so a
+    board drawn again, or another with the same corner, pays for none. A window starts on
+    even pixels, so the badges' half-pixel spots round the same way. `known`: the game's
+    `partners` and `marked_moves`."""
     joins, marked = known
     size = badge_size(layout)
     for _, _, (cx, cy) in marked:
@@ -284,10 +285,11 @@ def _blend_badges(
                min(image.height, top + size + 4))  # fmt: skip
         looks = cell_looks(layout, game, joins, box)
         reaching = tuple(entry for entry in marked if _reaches(entry, size, box))
-        window = part_for(
-            image, badge_window, game.players, width, box, looks, reaching, kept=windows
-        )
-        image.im.paste(window.im, box)
+        key = (badge_window, game.players, width, box, looks, reaching)
+        found = windows.get(key)
+        if found is None:
+            found = windows.put(key, (mapped_core(badge_window(*key[1:])),))
+        image.im.paste(found[0], box)
 
 
 def badge_window(
