@@ -2,15 +2,17 @@
 
 The same pixels Pillow would write, in a fraction of its time at a similar size
 (bench_render's `encodings` compares every level and format). Rows are unfiltered, as
-Pillow writes a palette picture (filters do little for palette indices): a zero byte,
-then the row's indices. The top `fast_share` of the rows is deflated by ISA-L (`isal`,
-level 1: 2.5 times zlib-ng's speed, 8–15 % larger alone), the rest by zlib-ng at level 2,
-as one zlib stream: ISA-L's part ends on a byte (a sync flush) and zlib-ng's starts afresh
-after it, so neither refers to the other's bytes, and the same picture and share always
-give the same bytes. Each picture kind chooses its share (`theme.png_bytes`) so that it
-stays within a tenth of the size Pillow wrote before. Nothing here knows the pictures:
-`theme.png_bytes` maps a picture to the palette if it is not drawn on it already
-(`render.paletted`) and calls this.
+Pillow writes a palette picture: a zero byte, then the row's indices; a kind of picture
+may give each row a filter instead (`RowFilters`: "up", the difference from the row
+above, where that is smaller on a picture that stands for its kind). The top
+`fast_share` of the rows is deflated by ISA-L (`isal`, level 1: 2.5 times zlib-ng's
+speed, 8–15 % larger alone), the rest by zlib-ng at level 2, as one zlib stream: ISA-L's
+part ends on a byte (a sync flush) and zlib-ng's starts afresh after it, so neither
+refers to the other's bytes, and the same picture and share always give the same bytes.
+Each picture kind chooses its share (`theme.png_bytes`) so that it stays within a tenth
+of the size Pillow wrote before. Nothing here knows the pictures: `theme.png_bytes` maps
+a picture to the palette if it is not drawn on it already (`render.paletted`) and calls
+this.
 """
 
 from __future__ import annotations
