@@ -30,16 +30,27 @@ from engine.common import IllegalMoveError
 from . import theme
 from .axio_sprites import DRAWN, cell_sprite, ghost_sprite, printed_sprite, well_sprite
 from .marks import Mark, paste_chip, recent_marks, seat_colour
-from .paletted import copy_of, part_for, place, windows
+from .paletted import copy_of, mapped, mapped_core, part_for, place, windows
+from .png import RowFilters, chosen_filters
 
 BOARD_WIDTH = 720
 """The width of a full-size board image; a phone shows it at about 400 px."""
 
 Box = tuple[int, int, int, int]
-FAST_SHARE = 0.65
-"""How much of a board's PNG is deflated the fast way (`render.png`): ISA-L deflates
-tiles nearly as small as zlib-ng does. A late board: 0.6 → 0.65 is 0.04 ms less and 163
-bytes more (49.1 KB, within a tenth of the 44.8 before issue 36); 0.7 would pass it."""
+ENCODINGS: dict[int, tuple[float, bool]] = {
+    1: (1.0, False),
+    2: (1.0, False),
+    3: (0.65, False),
+    4: (0.9, True),
+}
+"""How a board of each player count is written (`render.png`): the share of its rows, from
+the top, that ISA-L deflates, and whether its rows are filtered (`board_filters`). Measured
+on seeded boards of 0–80 tiles, the largest against Pillow's level 4 (what was sent before
+issue 36): 2 players (and 1, the same play area) all by ISA-L, 1.065× (share 0.65: 1.054×),
+~0.2 ms less; 3 players as before (filtered: 1.20×); 4 players filtered at 0.9, 1.116×
+(unfiltered at 0.65: 1.111×), the late board of bench_render 49.04 KB (49.13) and ~0.08
+ms less: its rows much like the rows above them deflate smaller as differences, which
+buys ISA-L a larger share."""
 
 
 @dataclass(frozen=True)
@@ -272,10 +283,11 @@ def _blend_badges(
 ) -> None:
     """A palette board's badges: each blends its rim with the tiles under it, so it is
     drawn in RGB on the window of the board around it (`badge_window`), mapped and pasted,
-    as the whole board drawn in RGB would have it. The mapped window is kept by exactly what
-    it shows (`paletted.windows`), so a board drawn again, or another with the same
-    corner, pays for none. A window starts on even pixels, so the badges' half-pixel spots round the
-    same way. `known`: the game's `partners` and `marked_moves`."""
+    as the whole board drawn in RGB would have it. The mapped window (its pixels alone,
+    `paletted.mapped_core`) is kept by exactly what it shows (`paletted.windows`), so a
+    board drawn again, or another with the same corner, pays for none. A window starts on
+    even pixels, so the badges' half-pixel spots round the same way. `known`: the game's
+    `partners` and `marked_moves`."""
     joins, marked = known
     size = badge_size(layout)
     for _, _, (cx, cy) in marked:
@@ -284,10 +296,11 @@ def _blend_badges(
                min(image.height, top + size + 4))  # fmt: skip
         looks = cell_looks(layout, game, joins, box)
         reaching = tuple(entry for entry in marked if _reaches(entry, size, box))
-        window = part_for(
-            image, badge_window, game.players, width, box, looks, reaching, kept=windows
-        )
-        image.im.paste(window.im, box)
+        key = (badge_window, game.players, width, box, looks, reaching)
+        found = windows.get(key)
+        if found is None:
+            found = windows.put(key, (mapped_core(badge_window(*key[1:])),))
+        image.im.paste(found[0], box)
 
 
 def badge_window(
@@ -389,4 +402,14 @@ def render_axio_board(game: AxioGame, *, preview: Placement | str | None = None)
     """The board as PNG bytes, every placement since the player to move last played ringed
     in its mover's colour and numbered (`render.marks`); with `preview`,
     that placement drawn as a ghost for the player to confirm."""
-    return theme.png_bytes(draw_board(game, preview=preview, paletted=True), FAST_SHARE)
+    share, filtered = ENCODINGS[game.players]
+    filters = board_filters(game.players) if filtered else None
+    return theme.png_bytes(draw_board(game, preview=preview, paletted=True), share, filters)
+
+
+@lru_cache(maxsize=4)
+def board_filters(players: int) -> RowFilters:
+    """The PNG filter of each row of a board of a player count, chosen on its empty board
+    (`png.chosen_filters`: once a process, ~20 ms), so that the same state always gives the
+    same bytes."""
+    return chosen_filters(mapped(board_background(players)))

@@ -27,11 +27,19 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from functools import lru_cache, partial
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw, ImageFont
 
 from . import theme
 from .theme import RGB
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from PIL.Image import core
+
+    Part: TypeAlias = Image.Image | core.ImagingCore  # a picture, or its pixels alone
 
 PARTS_BYTES = 10 * 2**20
 """The palette parts kept (`part_for`): tiles, labels and cells at each size met."""
@@ -53,15 +61,15 @@ class PartCache:
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.held = 0
-        self.parts: OrderedDict[tuple, tuple[Image.Image, ...]] = OrderedDict()
+        self.parts: OrderedDict[tuple, tuple[Part, ...]] = OrderedDict()
 
-    def get(self, key: tuple) -> tuple[Image.Image, ...] | None:
+    def get(self, key: tuple) -> tuple[Part, ...] | None:
         found = self.parts.get(key)
         if found is not None:
             self.parts.move_to_end(key)
         return found
 
-    def put(self, key: tuple, found: tuple[Image.Image, ...]) -> tuple[Image.Image, ...]:
+    def put(self, key: tuple, found: tuple[Part, ...]) -> tuple[Part, ...]:
         self.parts[key] = found
         self.held += _bytes(found)
         while self.held > self.limit and len(self.parts) > 1:
@@ -73,33 +81,39 @@ class PartCache:
         self.held = 0
 
 
-def _bytes(found: tuple[Image.Image | None, ...]) -> int:
-    return sum(part.width * part.height for part in found if part is not None)
+def _bytes(found: tuple[Part | None, ...]) -> int:
+    return sum(part.size[0] * part.size[1] for part in found if part is not None)
 
 
 _parts = PartCache(PARTS_BYTES)
 windows = PartCache(WINDOWS_BYTES)
-"""Parts that show one game's state (`part_for(..., kept=windows)`)."""
+"""The mapped pixels of parts that show one game's state (`mapped_core`; a board's badge
+windows, `axio_board._blend_badges`)."""
 
 
 def part_for(
-    image: Image.Image,
-    draw_part: Callable[..., Image.Image],
-    *args: Hashable,
-    kept: PartCache | None = None,
+    image: Image.Image, draw_part: Callable[..., Image.Image], *args: Hashable
 ) -> Image.Image:
     """The part `draw_part(*args)` in `image`'s terms: the RGB drawing (from its own cache)
     for an RGB picture; for a palette picture its mapped twin, kept by the drawing and its
     arguments, drawn without its RGB cache when missing (`__wrapped__` of an `lru_cache`),
-    so that only the palette part is kept (in `kept`, else with the shared parts)."""
+    so that only the palette part is kept."""
     if image.mode != "P":
         return draw_part(*args)
-    key, kept = (draw_part, *args), _parts if kept is None else kept
-    found = kept.get(key)
+    key = (draw_part, *args)
+    found = _parts.get(key)
     if found is None:
         drawing = getattr(draw_part, "__wrapped__", draw_part)(*args)
-        found = kept.put(key, (drawing if drawing.mode == "P" else theme.to_palette(drawing),))
+        found = _parts.put(key, (drawing if drawing.mode == "P" else theme.to_palette(drawing),))
     return found[0]
+
+
+def mapped_core(image: Image.Image) -> core.ImagingCore:
+    """An RGB part's pixels on the palette, as `theme.to_palette` maps them (Pillow's own
+    mapping), without the `Image` and palette objects around them: a part that is only
+    pasted (a board's badge window) needs its pixels alone, and the two objects cost a
+    small part twice the mapping."""
+    return image.im.convert("P", Image.Dither.NONE, theme.palette_image().im)
 
 
 _mapped: dict[int, tuple[Image.Image, Image.Image]] = {}

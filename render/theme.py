@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 
 from engine.common import Colour
 
-from .png import FAST_SHARE, encode_png
+from .png import FAST_SHARE, RowFilters, encode_png
 from .typeface import drawable, font
 
 RGB = tuple[int, int, int]
@@ -320,11 +320,14 @@ def to_palette(image: Image.Image) -> Image.Image:
     return image.quantize(palette=palette_image(), dither=Image.Dither.NONE)
 
 
-def png_bytes(image: Image.Image, fast_share: float = FAST_SHARE) -> bytes:
+def png_bytes(
+    image: Image.Image, fast_share: float = FAST_SHARE, filters: RowFilters | None = None
+) -> bytes:
     """A palette PNG: a tenth of the RGB size. A picture drawn on the palette already
     (`render.paletted`) is written as it is; `fast_share`: how much of it (from the top)
-    is deflated the fast way (`render.png`)."""
-    return encode_png(image if image.mode == "P" else to_palette(image), fast_share=fast_share)
+    is deflated the fast way, `filters`: its rows' PNG filters, if any (`render.png`)."""
+    palette_picture = image if image.mode == "P" else to_palette(image)
+    return encode_png(palette_picture, fast_share=fast_share, filters=filters)
 
 
 def stack(images: list[Image.Image], gap: int = 0, background: RGB = CARD) -> Image.Image:
