@@ -211,32 +211,24 @@ def playground(
 
 
 def web(settings: Settings) -> int:
-    """The game pages without the bot (with PostgreSQL, beside the bot's processes)."""
+    """The game pages without the bot (with PostgreSQL, beside the bot's processes), and
+    with METRICS_PORT its metrics and probes (bot/web_alone.py), until SIGTERM or SIGINT."""
     if settings.web_port is None:
         return _fail("set WEB_PORT to the port the game pages are served on (and PUBLIC_URL)")
     configure_logging(settings)
     from .table.painter import Painter
-    from .web.app import serve_alone
+    from .web_alone import serve_pages
 
     painter = Painter(processes=1)  # the unfurled links' board pictures
     try:
-        asyncio.run(
-            serve_alone(
-                settings.database,
-                host=settings.web_host,
-                port=settings.web_port,
-                public_url=settings.public_url,
-                paint=painter.paint,
-            )
-        )
-    except WebPortError as error:
+        asyncio.run(until_signalled(serve_pages(settings, painter.paint)))
+    except (MetricsPortError, WebPortError) as error:
         return _fail(str(error))
-    except KeyboardInterrupt:
-        print("AXIO game pages stopped.", file=sys.stderr)
     except (sqlite3.Error, asyncpg.PostgresError, StorageError, OSError) as error:
         return _fail(_database_problem(settings.database, error))
     finally:
         painter.close()
+    print("AXIO game pages stopped.", file=sys.stderr)
     return 0
 
 

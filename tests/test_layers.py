@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "render", "storage", "bot")
 CORE = {
     "bot", "bot.app", "bot.catalog", "bot.cli", "bot.config", "bot.playground",
-    "bot.playground_rooms",
+    "bot.playground_rooms", "bot.web_alone",
 }  # fmt: skip
 
 MAY_IMPORT: dict[str, tuple[str, ...]] = {

@@ -15,6 +15,9 @@ Ready (`/readyz`), every one of:
   (a channel that refuses the bot backs off for up to an hour) is owed but not due, so one
   server's missing permission never makes the process unready; a courier that stopped
   delivering does.
+
+`axio-bot web` (the pages alone) is ready by the database and its pages: listening (from
+the moment it starts to stop, it is not).
 """
 
 from __future__ import annotations
@@ -59,40 +62,23 @@ class Readiness:
         return {"ready": self.ready, "checks": self.checks}
 
 
-class Watch:
-    """Looks at the database, the shards and the outbox, and sets the gauges read from them.
+class DatabaseWatch:
+    """Looks at the database and sets the gauges read from it: what every process that
+    serves from the database is ready by. Each kind of process adds its own checks."""
 
-    `shards()` says how the shards are (the app reads discord.py's); `owned` are this
-    process's servers, whose games and posts it counts."""
-
-    def __init__(
-        self,
-        repo: MeasuredRepository,
-        metrics: Metrics,
-        *,
-        shards: Callable[[], list[ShardState]],
-        owned: ShardSet,
-        stall_after: timedelta,
-        timeout: float = 2.0,
-    ) -> None:
+    def __init__(self, repo: MeasuredRepository, metrics: Metrics, *, timeout: float = 2.0):
         self.repo = repo
         self.metrics = metrics
-        self.shards = shards
-        self.owned = owned
-        self.stall_after = stall_after
         self.timeout = timeout
 
     async def look(self) -> Readiness:
-        checks = {"database": await self._database()}
-        checks["shards"] = self._shards()
-        if checks["database"] == OK:
-            checks["outbox"] = await self._outbox()
-        else:
-            checks["outbox"] = "unknown while the database does not answer"
-        readiness = Readiness(checks)
+        readiness = Readiness(await self._checks())
         self.metrics.ready.set(readiness.ready)
         self._database_use()
         return readiness
+
+    async def _checks(self) -> dict[str, str]:
+        return {"database": await self._database()}
 
     async def _database(self) -> str:
         path = self.repo.path
@@ -108,6 +94,45 @@ class Watch:
                 verdict = f"not answering: {_short(error)}"
         self.metrics.database_up.set(verdict == OK)
         return verdict
+
+    def _database_use(self) -> None:
+        pool = self.repo.pool_connections()
+        for state, count in (pool or {}).items():
+            self.metrics.pool.labels(state).set(count)
+        if pool is None:  # SQLite: one writer; every other write under way is waiting
+            writing = self.metrics.value("axio_database_transactions_in_flight", mode="write")
+            self.metrics.write_waiters.set(max(0.0, writing - 1))
+
+
+class Watch(DatabaseWatch):
+    """The bot's: the database, the shards and the outbox.
+
+    `shards()` says how the shards are (the app reads discord.py's); `owned` are this
+    process's servers, whose games and posts it counts."""
+
+    def __init__(
+        self,
+        repo: MeasuredRepository,
+        metrics: Metrics,
+        *,
+        shards: Callable[[], list[ShardState]],
+        owned: ShardSet,
+        stall_after: timedelta,
+        timeout: float = 2.0,
+    ) -> None:
+        super().__init__(repo, metrics, timeout=timeout)
+        self.shards = shards
+        self.owned = owned
+        self.stall_after = stall_after
+
+    async def _checks(self) -> dict[str, str]:
+        checks = await super()._checks()
+        checks["shards"] = self._shards()
+        if checks["database"] == OK:
+            checks["outbox"] = await self._outbox()
+        else:
+            checks["outbox"] = "unknown while the database does not answer"
+        return checks
 
     def _shards(self) -> str:
         shards = self.shards()
@@ -144,13 +169,27 @@ class Watch:
             )
         return f"{OK}: {state.owed} owed"
 
-    def _database_use(self) -> None:
-        pool = self.repo.pool_connections()
-        for state, count in (pool or {}).items():
-            self.metrics.pool.labels(state).set(count)
-        if pool is None:  # SQLite: one writer; every other write under way is waiting
-            writing = self.metrics.value("axio_database_transactions_in_flight", mode="write")
-            self.metrics.write_waiters.set(max(0.0, writing - 1))
+
+class PagesWatch(DatabaseWatch):
+    """`axio-bot web`'s: ready once its pages listen (`listening()`: their address, None
+    before they start and from the moment they stop) and the database answers."""
+
+    def __init__(
+        self,
+        repo: MeasuredRepository,
+        metrics: Metrics,
+        *,
+        listening: Callable[[], str | None],
+        timeout: float = 2.0,
+    ) -> None:
+        super().__init__(repo, metrics, timeout=timeout)
+        self.listening = listening
+
+    async def _checks(self) -> dict[str, str]:
+        checks = await super()._checks()
+        address = self.listening()
+        checks["pages"] = f"{OK}: {address}" if address else "not listening"
+        return checks
 
 
 def _short(error: BaseException) -> str:

@@ -15,11 +15,11 @@ Counted as things happen:
 - `axio_event_loop_lag_seconds`: how late the event loop ran a timer (see lag.py), and
   `axio_event_loop_lag_max_seconds`, the worst in the last minute.
 - `axio_web_requests_total{route, status}`: what the web server (WEB_PORT, in the bot's
-  process) answered, by its route's pattern (`/g/{code}`, `/activity/ws`, or `unmatched`)
-  and the status's class (`2xx`, `3xx` for a page not modified, `4xx` for refusals and
-  unknown games, `429` apart as the rate limit's, `5xx`; `1xx` an Activity board's
-  WebSocket, counted when it closes). Moves made on the Activity's board are in
-  `axio_moves_total{by="person"}` with every other member's.
+  process, or `axio-bot web`'s) answered, by its route's pattern (`/g/{code}`,
+  `/activity/ws`, or `unmatched`) and the status's class (`2xx`, `3xx` for a page not
+  modified, `4xx` for refusals and unknown games, `429` apart as the rate limit's, `5xx`;
+  `1xx` an Activity board's WebSocket, counted when it closes). Moves made on the
+  Activity's board are in `axio_moves_total{by="person"}` with every other member's.
 - `axio_activity_boards`: Activity boards open now (read at each scrape).
 
 Read at each scrape (see health.py's Watch): `axio_games_running`, `axio_outbox_owed_posts`,

@@ -1,5 +1,6 @@
 """The internal HTTP port (METRICS_PORT): `/metrics` for Prometheus, `/healthz` and
-`/readyz` for the container's and the orchestrator's probes.
+`/readyz` for the container's and the orchestrator's probes, served by the bot
+(`axio-bot run`) and by the pages alone (`axio-bot web`), each with its own readiness.
 
 It runs on the bot's own event loop (aiohttp, which discord.py already brings), so a probe
 that gets no answer is itself the news that the loop is stuck. Keep the port internal: it
@@ -14,7 +15,7 @@ import logging
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST
 
-from .health import Watch
+from .health import DatabaseWatch
 from .lag import LoopLag
 from .metrics import Metrics
 
@@ -26,7 +27,7 @@ class MetricsPortError(RuntimeError):
 
 
 class OpsServer:
-    def __init__(self, metrics: Metrics, watch: Watch, *, host: str, port: int) -> None:
+    def __init__(self, metrics: Metrics, watch: DatabaseWatch, *, host: str, port: int) -> None:
         self.metrics = metrics
         self.watch = watch
         self.host = host

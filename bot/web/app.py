@@ -173,28 +173,6 @@ class WebServer:
             self._runner = None
 
 
-async def serve_alone(
-    database: str | Path, *, host: str, port: int, public_url: str | None, paint: Paint
-) -> None:
-    """`axio-bot web`: the pages without the bot, until the process is stopped. Pages only
-    read, so with PostgreSQL any number of these may serve beside the bot's processes."""
-    async with await Repository.open(database) as repo:
-        server = await start_web(
-            repo,
-            database,
-            host=host,
-            port=port,
-            public_url=public_url,
-            clock=lambda: datetime.now(UTC),
-            paint=paint,
-            alone=True,
-        )
-        try:
-            await asyncio.Event().wait()
-        finally:
-            await server.stop()
-
-
 class PagesInThread:
     """The pages served from a thread of their own (own event loop, own connection to the
     database), polling the watched games, as `axio-bot web` serves them beside the bot: for
