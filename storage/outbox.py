@@ -301,26 +301,33 @@ class OutboxCommands(Database):
         through), so the caller can give up rather than post them twice."""
         keeper = LeaseKeeper({post.id for post in posts})
         beat = lease.total_seconds() / 3
+        loop = asyncio.get_running_loop()
+        renewer: asyncio.Task[None] | None = None
 
         async def renew_until_done() -> None:
             while True:
-                await asyncio.sleep(beat)
                 try:
                     held = await self.renew_leases(sorted(keeper.ids), lease=lease)
                 except DATABASE_FAULTS as error:
                     log.info("could not renew %d leases (%s)", len(keeper.ids), error.reason)
-                    continue
-                keeper.lost |= held != keeper.ids
+                else:
+                    keeper.lost |= held != keeper.ids
+                await asyncio.sleep(beat)
 
-        renewer = asyncio.get_running_loop().create_task(
-            renew_until_done(), context=contextvars.Context()
-        )
+        def first_beat() -> None:
+            nonlocal renewer
+            renewer = loop.create_task(renew_until_done(), context=contextvars.Context())
+
+        # A timer, not a task, until the first beat: nearly every delivery is done by then
+        timer = loop.call_later(beat, first_beat)
         try:
             yield keeper
         finally:
-            renewer.cancel()
-            with suppress(asyncio.CancelledError):
-                await renewer
+            timer.cancel()
+            if renewer is not None:
+                renewer.cancel()
+                with suppress(asyncio.CancelledError):
+                    await renewer
 
     async def release_leases(
         self, shards: ShardSet = ALL_SHARDS, now: datetime | None = None
