@@ -17,8 +17,8 @@ posts it. Every game is two members (no computers), on SQLite in one process.
   window and until every owed post was delivered, divided by the moves answered. SimCord
   runs in the same process, so this includes Discord's side too: an upper bound on the
   bot's share. `cpu_ms_per_move_bot` leaves SimCord's side out, as a sampler of the loop
-  thread's stacks splits it (`bench/cpu_split.py`); `cpu_ms_per_move_pictures` is the
-  picture workers' part of it.
+  thread's stacks splits it (`bench/cpu_split.py`), `cpu_ms_per_move_simcord`;
+  `cpu_ms_per_move_pictures` is the picture workers' part of it.
 - `highest_rate_p99_within_50ms`: the highest rate tried (40, 60, 80, … moves/s, 8 s
   each) at which the p99 round trip stayed ≤ 50 ms, every slot was sent, and the courier
   kept up (every owed post delivered within 5 s of the window's end).
@@ -27,7 +27,8 @@ posts it. Every game is two members (no computers), on SQLite in one process.
   world and games, on one PostgreSQL database, each keeping 16 commands in flight for
   the window; all moves answered by both, over the window plus the time their couriers
   took to post every table it owed (pictures and posts count, not only the answers). A
-  server is started here (storage.pg_local, fsync on) unless `--database-url` names one.
+  server is started here (storage.pg_local, fsync on) unless `--database-url` names one;
+  then `postgres_server_cpu_ms_per_move` is that server's CPU over the window.
 
 Goals (issue 27, 2 cores, quiet, 200 games at 40 moves/s): rtt p99 ≤ 50 ms and max ≤ 150,
 loop lag p99 ≤ 10 and max ≤ 50, no GC pause over 50 ms, CPU per move ≤ 15 ms; PostgreSQL
@@ -55,7 +56,7 @@ from bench.slow_steps import SlowSteps
 from bot.app import create_bot
 from bot.config import Settings
 from bot.playground import simulated
-from storage.pg_local import fresh_schema, temporary_server
+from storage.pg_local import LocalServer, fresh_schema, temporary_server
 
 KINDS = ("axio", "rota")
 SEARCH_RATES = (40, 60, 80, 100, 130, 160, 200, 250, 300)
@@ -168,6 +169,7 @@ def figures_of(gauges: Gauges, cpu_s: float) -> dict[str, float]:
         "cpu_ms_per_move": round(cpu_s * 1000 / max(1, answered), 2),
         "cpu_ms_per_move_bot": round((cpu_s - gauges.simcord_cpu_s) * 1000 / max(1, answered), 2),
         "cpu_ms_per_move_pictures": round(gauges.workers_cpu_s * 1000 / max(1, answered), 2),
+        "cpu_ms_per_move_simcord": round(gauges.simcord_cpu_s * 1000 / max(1, answered), 2),
         "moves_answered": answered,
         "posts_drained_s": round(gauges.drain_s, 2),
     }
@@ -282,15 +284,18 @@ def postgres_load(url: str | None, games: int, seconds: float) -> dict[str, floa
         server.start()
         url = server.url
     try:
-        return asyncio.run(_two_processes(url, games, seconds))
+        return asyncio.run(_two_processes(url, games, seconds, server))
     finally:
         if server is not None:
             server.stop()
             folder.cleanup()
 
 
-async def _two_processes(admin_url: str, games: int, seconds: float) -> dict[str, float]:
+async def _two_processes(
+    admin_url: str, games: int, seconds: float, server: LocalServer | None = None
+) -> dict[str, float]:
     async with fresh_schema(admin_url, "axio_load") as url:
+        before_children = set(server.pids()) if server is not None else set()
         children = [
             await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "bench.bench_load", "--child", str(world),
@@ -305,11 +310,14 @@ async def _two_processes(admin_url: str, games: int, seconds: float) -> dict[str
             line = await child.stdout.readline()
             if line.strip() != b"ready":
                 raise RuntimeError(f"a load process failed to start: {line!r}")
+        server_began = _server_cpu(server)
         for child in children:
             assert child.stdin is not None
             child.stdin.write(b"go\n")
             await child.stdin.drain()
         outputs = [await child.communicate() for child in children]
+        await _backends_ended(server, before_children)
+        server_s = _server_cpu(server) - server_began
     shares = [json.loads(out.decode().strip().splitlines()[-1]) for out, _ in outputs]
     answered = sum(share["answered"] for share in shares)
     longest = max(share["seconds"] for share in shares)
@@ -322,7 +330,37 @@ async def _two_processes(admin_url: str, games: int, seconds: float) -> dict[str
         "postgres_cpu_ms_per_move_bot": round(
             sum(s["cpu_s"] - s["simcord_cpu_s"] for s in shares) * 1000 / max(1, answered), 2
         ),
+        **(
+            {"postgres_server_cpu_ms_per_move": round(server_s * 1000 / max(1, answered), 2)}
+            if server is not None
+            else {}
+        ),
     }
+
+
+async def _backends_ended(server: LocalServer | None, before: set[int]) -> None:
+    """Until the backends of the processes that stopped have ended and been reaped (their
+    CPU is then the postmaster's children's), 2 s at most."""
+    for _ in range(40):
+        if server is None or not set(server.pids()) - before:
+            return
+        await asyncio.sleep(0.05)
+
+
+def _server_cpu(server: LocalServer | None) -> float:
+    """The CPU seconds the server started here has used: the postmaster's, its live
+    backends' and those of the backends that ended (reaped, so counted as its children's)."""
+    pids = server.pids() if server is not None else []
+    total = 0.0
+    for number, pid in enumerate(pids):
+        try:
+            times = psutil.Process(pid).cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += times.user + times.system
+        if number == 0:  # the postmaster: its ended backends too
+            total += times.children_user + times.children_system
+    return total
 
 
 def main() -> None:

@@ -80,6 +80,16 @@ made every edit event search it and kept each message alive into the collector's
 generations."""
 
 
+def needed_intents() -> discord.Intents:
+    """The gateway events the bot listens to: servers, their channels and threads (their
+    deletion ends a game, a server left ends its links). Nothing listens to messages,
+    reactions, typing, voice or the rest of `Intents.default()`: with them Discord would
+    send every message of every channel of every server, each built into an object and
+    dispatched only to be dropped (in `bench_load`, an event for each post and each edit
+    the bot makes itself)."""
+    return discord.Intents(guilds=True)
+
+
 class AxioTree(app_commands.CommandTree):
     """The one error handler. Commands answer their own refusals (`refusals.answered`), so
     what arrives here is a bug (logged, with an apology) or a check discord.py ran before
@@ -125,7 +135,7 @@ class AxioBot(commands.AutoShardedBot):
         shard_count: int | None = None,
         clock: Callable[[], datetime] | None = None,
     ) -> None:
-        intents = discord.Intents.default()
+        intents = needed_intents()
         shards = settings.shards
         if settings.shard_count is not None:
             shard_count = settings.shard_count

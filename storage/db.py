@@ -245,14 +245,17 @@ class Database:
             _DEADLINE.reset(token)
 
     # --- transactions ------------------------------------------------------------------------
-    def _write(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
+    def _write(self, *, alone: bool = False) -> AbstractAsyncContextManager[aiosqlite.Connection]:
         """One write transaction. IMMEDIATE takes the write lock at once, so another
-        process's writer waits here rather than failing half-way through."""
+        process's writer waits here rather than failing half-way through. `alone`: for
+        one statement, which on SQLite is a transaction of its own without BEGIN and COMMIT
+        (it takes the write lock as it starts, waiting as IMMEDIATE does)."""
         deadline = self._deadline()
         if self._postgres is not None:
             return self._postgres.transaction(write=True, deadline=deadline)  # type: ignore[return-value]
         assert self._conn is not None
-        return self._transaction(self._conn, self._lock, "BEGIN IMMEDIATE", deadline)
+        begin = None if alone else "BEGIN IMMEDIATE"
+        return self._transaction(self._conn, self._lock, begin, deadline, write=True)
 
     def _read(self, *, alone: bool = False) -> AbstractAsyncContextManager[aiosqlite.Connection]:
         """One read transaction on the reading connection, so that several SELECTs see
@@ -273,6 +276,8 @@ class Database:
         lock: asyncio.Lock,
         begin: str | None,
         deadline: float | None,
+        *,
+        write: bool = False,
     ) -> AsyncIterator[aiosqlite.Connection]:
         """Commit on success, roll back on any exception (cancellation included).
 
@@ -290,7 +295,7 @@ class Database:
         except TimeoutError:
             raise DatabaseBusyError("this process's writes queued past their time") from None
         try:
-            if begin == "BEGIN IMMEDIATE":
+            if write:
                 await self._fit_busy_timeout(conn, deadline)
             if begin is not None:
                 await conn.execute(begin)

@@ -186,6 +186,11 @@ class PostgresBackend:
                 max_size=pool_size,
                 timeout=connect_timeout,
                 command_timeout=None,  # each command has a deadline of its own
+                # A prepared statement stays for as long as its connection (asyncpg keeps
+                # the 100 last used a connection): the bot sends the same few dozen, and
+                # the default expiry kept a timer in the event loop for each, and prepared
+                # each again every five minutes
+                max_cached_statement_lifetime=0,
                 reset=_keep_session,
                 server_settings=settings,
             )

@@ -29,8 +29,8 @@ class MeasuredRepository(Repository):
 
     metrics: Metrics
 
-    def _write(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
-        return self._watched(super()._write(), "write")
+    def _write(self, *, alone: bool = False) -> AbstractAsyncContextManager[aiosqlite.Connection]:
+        return self._watched(super()._write(alone=alone), "write")
 
     def _read(self, *, alone: bool = False) -> AbstractAsyncContextManager[aiosqlite.Connection]:
         return self._watched(super()._read(alone=alone), "read")

@@ -214,24 +214,45 @@ def retired_turn_post(message: discord.Message, *, keep_picture: bool = False) -
     if not message.flags.components_v2:
         return {"view": None}
     view = discord.ui.LayoutView.from_message(message, timeout=None)
-    texts = [item for item in view.walk_children() if isinstance(item, discord.ui.TextDisplay)]
-    story = texts[0].content if texts else ""
-    said = calls()
-    lines = [without_call(line) for line in story.splitlines()]
-    lines = [line for line in lines if line and not any(c in line for c in said)]
-    if keep_picture:
-        for item in list(view.walk_children()):
-            gone = isinstance(item, discord.ui.ActionRow) or (
-                isinstance(item, discord.ui.TextDisplay) and item is not texts[0]
-            )
-            if gone and item.parent is not None:
-                item.parent.remove_item(item)  # type: ignore[union-attr]
-        if texts:
-            texts[0].content = "\n".join(lines) or "·"
-        return {"view": view}
-    line = " · ".join(lines)
+    texts = _texts(view)
+    if not keep_picture:
+        return retired_story_post(texts[0].content if texts else "")
+    lines = _story_lines(texts[0].content if texts else "")
+    for item in list(view.walk_children()):
+        gone = isinstance(item, discord.ui.ActionRow) or (
+            isinstance(item, discord.ui.TextDisplay) and item is not texts[0]
+        )
+        if gone and item.parent is not None:
+            item.parent.remove_item(item)  # type: ignore[union-attr]
+    if texts:
+        texts[0].content = "\n".join(lines) or "·"
+    return {"view": view}
+
+
+def card_story(view: discord.ui.LayoutView) -> str:
+    """A card's story as posted (its first text, the call at the end of its last line):
+    what `retired_story_post` shrinks it to, without reading the message back."""
+    texts = _texts(view)
+    return texts[0].content if texts else ""
+
+
+def retired_story_post(story: str) -> dict[str, Any]:
+    """Keyword arguments for `message.edit` that shrink a V2 card whose story (`card_story`)
+    is known to one line: no call, no picture, no buttons."""
+    line = " · ".join(_story_lines(story))
     if len(line) > RETIRED_ROOM:
         line = line[: RETIRED_ROOM - 1] + "…"
     quiet = discord.ui.LayoutView(timeout=None)  # a plain line, not a card: it is history
     quiet.add_item(discord.ui.TextDisplay(line or "·"))
     return {"view": quiet, "attachments": []}
+
+
+def _texts(view: discord.ui.LayoutView) -> list[discord.ui.TextDisplay]:
+    return [item for item in view.walk_children() if isinstance(item, discord.ui.TextDisplay)]
+
+
+def _story_lines(story: str) -> list[str]:
+    """A story's lines without their calls to move."""
+    said = calls()
+    lines = [without_call(line) for line in story.splitlines()]
+    return [line for line in lines if line and not any(c in line for c in said)]

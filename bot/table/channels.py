@@ -7,6 +7,7 @@ lose their buttons here, so each needs only this and not the whole client.
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from collections.abc import Iterable
 
 import discord
@@ -14,15 +15,28 @@ import discord
 from storage import GameRecord
 
 from ..screens.safe_text import pinging
-from ..screens.turn_post import retired_turn_post
+from ..screens.turn_post import card_story, retired_story_post, retired_turn_post
 from .background import DISCORD_FAULTS, retried
 
 log = logging.getLogger(__name__)
+
+KEPT_STORIES = 10_000
+"""Turn cards whose story this process keeps until the card is shrunk (a few hundred
+bytes each): about one per game in play."""
 
 
 class Channels:
     def __init__(self, client: discord.Client) -> None:
         self.client = client
+        self._stories: OrderedDict[int, str] = OrderedDict()
+        """The story of each turn card this process posted, by message id, so that shrinking
+        it needs no request to read it back (only the bot edits its messages)."""
+
+    def posted(self, message_id: int, view: discord.ui.LayoutView) -> None:
+        """A turn card was posted with this view: keep its story for `retire_turn_message`."""
+        self._stories[message_id] = card_story(view)
+        while len(self._stories) > KEPT_STORIES:
+            self._stories.popitem(last=False)
 
     async def channel(self, record: GameRecord) -> discord.abc.Messageable | None:
         """The game's channel; None when Discord says it no longer exists."""
@@ -76,10 +90,17 @@ class Channels:
 
         async def shrink() -> None:
             channel = await self.channel(record)
-            if channel is not None:
+            if channel is None:
+                return
+            ended = record.status == "cancelled"
+            story = None if ended else self._stories.get(message_id)
+            if story is not None:  # posted by this process: its story is known
+                card = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
+                await card.edit(**retired_story_post(story))
+            else:
                 old = await channel.fetch_message(message_id)  # type: ignore[union-attr]
-                ended = record.status == "cancelled"
                 await old.edit(**retired_turn_post(old, keep_picture=ended))
+            self._stories.pop(message_id, None)
 
         await retried(shrink, f"game {record.id}: tidying turn message {message_id}")
 

@@ -307,6 +307,8 @@ class Courier:
                 card = await table_post(record, story, self.paint, link, board=board, scored=scored)
         message = await channel.send(**card, nonce=nonce)
         finished = record.status == "finished"
+        if not finished:  # a turn card: shrunk when the next one comes
+            self.channels.posted(message.id, card["view"])
         ids = [post.id for post in posts]
         turn_message_id = None if finished else message.id
         try:

@@ -133,6 +133,9 @@ class Posted:
         self.sent.append(post)
         return type("Message", (), {"id": len(self.sent)})()
 
+    def posted(self, message_id: int, view: Any) -> None:
+        pass
+
     async def retire_turn_message(self, record: GameRecord, message_id: int | None) -> None:
         pass
 
