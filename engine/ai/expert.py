@@ -87,7 +87,14 @@ Rota at 0.5 s a move, bench_ai seeds 0-49 (100 games a pairing), paired with the
 hand-written expert on the same deals: against greedy 0.78 where it wins 0.88 (change
 -0.100 ± 0.094), against hard 0.465 where it wins 0.52 (-0.055 ± 0.115). With the
 learned value at the playouts' end only (`PRIOR_POOL` 1), against greedy 0.80 where it
-wins 0.90 (seeds 0-9, 20 games)."""
+wins 0.90 (seeds 0-9, 20 games). Blended (`LEARNED_SHARE`), paired on seeds 0-24 (50 games
+a pairing; the hand-written expert 0.58 against hard, 0.88 against greedy): share 0.03
++0.01 ± 0.16 against hard, +0.02 ± 0.11 against greedy; share 0.1 -0.04 ± 0.18, +0.02 ±
+0.11; half the learned logit in points (over 0.444, the hand-written value's fitted
+scale; it does not flatten near a sure result) -0.04 ± 0.17, 0.00 ± 0.11 (all three at
+`PRIOR_POOL` 1); share 0.03 with `PRIOR_POOL` 2 +0.03 ± 0.16, 0.00 ± 0.11. That
+last one on seeds 0-99 (200 games a pairing): against hard 0.560 (+0.043 ± 0.066, 48 games
+changed), against greedy 0.870 (-0.025 ± 0.060, 37 changed). Within the noise, so off."""
 LEARNED_SHARE = 0.03
 """How much of the learned value (in points, ±50 at most) a playout's end adds to the
 hand-written one. 0.03 weighs them about alike on held-out positions (the learned value
