@@ -25,7 +25,8 @@ results differ, so that a change that flips few games is not lost in the luck of
 
 The learned value (issue 37): `--value learned` lets the expert use it where one is
 shipped (2-player Rota; off in play, see expert.LEARNED_VALUE), for a paired comparison
-with the default, the hand-written valuation.
+with the default, the hand-written valuation; `--learned-share X` and `--prior-pool N`
+set how it blends and how many candidates it rates (expert.LEARNED_SHARE, PRIOR_POOL).
 The output also gives both valuations' log loss and accuracy on held-out positions
 (`bench/value_heldout.py`, keys `rota_value_held_out_*`).
 
