@@ -25,12 +25,14 @@ results differ, so that a change that flips few games is not lost in the luck of
 
 The learned value (issue 37): `--value learned` lets the expert use it where one is
 shipped (2-player Rota; off in play, see expert.LEARNED_VALUE), for a paired comparison
-with the default, the hand-written valuation.
+with the default, the hand-written valuation; `--learned-share X` and `--prior-pool N`
+set how it blends and how many candidates it rates (expert.LEARNED_SHARE, PRIOR_POOL).
 The output also gives both valuations' log loss and accuracy on held-out positions
 (`bench/value_heldout.py`, keys `rota_value_held_out_*`).
 
 Run: nice -n 10 python -m bench.bench_ai [--games N] [--workers 2] [--pairings …]
 [--no-timing] [--games-out FILE] [--compare-with FILE] [--value learned|hand-written]
+[--learned-share X] [--prior-pool N]
 """
 
 from __future__ import annotations
@@ -68,17 +70,22 @@ the learned value."""
 PROGRESS_EVERY = 40
 
 
-def counted_work_only(learned: bool = False) -> None:
+def counted_work_only(learned: bool = False, share: float | None = None, pool: int | None = None):
     """No clock stop in this process: decisions are the counted work's alone. The expert
-    uses the learned value or not."""
+    uses the learned value or not (see `use_value`)."""
     lookahead.SAFETY_STOP = math.inf
     expert.SAFETY_STOP = math.inf
-    use_value(learned)
+    use_value(learned, share, pool)
 
 
-def use_value(learned: bool) -> None:
-    """The expert in this process uses the learned value or not."""
+def use_value(learned: bool, share: float | None = None, pool: int | None = None) -> None:
+    """The expert in this process uses the learned value or not; with it, `share` and
+    `pool` replace expert.LEARNED_SHARE and expert.PRIOR_POOL where given."""
     expert.LEARNED_VALUE = learned
+    if share is not None:
+        expert.LEARNED_SHARE = share
+    if pool is not None:
+        expert.PRIOR_POOL = pool
 
 
 def move_of(game, level: str, seed: int, budget_s: float):
@@ -203,8 +210,12 @@ def main() -> None:
     parser.add_argument(
         "--value", choices=["learned", "hand-written"], default="hand-written", help="the expert's"
     )
+    parser.add_argument("--learned-share", type=float, help="expert.LEARNED_SHARE, with learned")
+    parser.add_argument("--prior-pool", type=int, help="expert.PRIOR_POOL, with learned")
     args = parser.parse_args()
     learned = args.value == "learned"
+    value_setting = (learned, args.learned_share, args.prior_pool)
+    use_value(*value_setting)
     started = time.perf_counter()
     tasks = [
         (name, seed, seat)
@@ -223,7 +234,7 @@ def main() -> None:
         for seed in range(count)
     ]
     games: list[dict[str, object]] = []
-    with Pool(args.workers, initializer=counted_work_only, initargs=(learned,)) as pool:
+    with Pool(args.workers, initializer=counted_work_only, initargs=value_setting) as pool:
         for done, result in enumerate(pool.imap_unordered(match_game, tasks), 1):
             name, seed, seat, share, times, scores = result
             shares[name].append(share)
@@ -237,7 +248,7 @@ def main() -> None:
     if args.games_out:
         write_games(args.games_out, games)
     if not args.no_timing:
-        with Pool(args.workers, initializer=use_value, initargs=(learned,)) as pool:
+        with Pool(args.workers, initializer=use_value, initargs=value_setting) as pool:
             for times in pool.imap_unordered(timed_game, timed_tasks):
                 for level, found in times.items():
                     timed.setdefault(level, []).extend(found)
@@ -252,6 +263,9 @@ def main() -> None:
     if args.compare_with:
         figures.update(paired_changes(args.compare_with, games))
     figures["expert_value"] = args.value
+    if learned:
+        figures["expert_learned_share"] = expert.LEARNED_SHARE
+        figures["expert_prior_pool"] = expert.PRIOR_POOL
     figures.update(held_out_figures())
     figures["match_budget_s"] = MATCH_BUDGET_S
     figures["expert_match_budget_s"] = EXPERT_MATCH_BUDGET_S

@@ -10,7 +10,8 @@ Both valuations are scored on the same positions: log loss and accuracy (the win
 predicted: more than 1/2, or a value above 0 for the hand-written one; a prediction of
 exactly even counts half). The hand-written `position_value` is in points, not a chance:
 it is turned into one by the logistic of `scale × value`, with the scale that fits these
-very positions best, which favours it.
+very positions best, which favours it; so is the blend the expert ends its playouts in
+with the learned value on (`expert.LEARNED_SHARE`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ import math
 from dataclasses import dataclass
 
 from engine import game_class
-from engine.ai.evaluate import position_value, win_share
+from engine.ai.evaluate import WIN_VALUE, position_value, win_share
+from engine.ai.expert import LEARNED_SHARE
 from engine.ai.policies import normal_move
 from engine.ai.value import features, load_weights, win_chance
 
@@ -71,12 +73,11 @@ def accuracy(margins: list[float], results: list[float]) -> float:
     return right / len(results)
 
 
-def hand_written_chances(positions: list[Position]) -> list[float]:
-    """The hand-written values as chances, at the scale that fits `positions` best."""
-    results = [p.result for p in positions]
+def points_as_chances(values: list[float], results: list[float]) -> list[float]:
+    """Values in points as chances, at the scale that fits `results` best."""
 
     def at(scale: float) -> list[float]:
-        return [1 / (1 + math.exp(-max(-30, min(30, scale * p.hand_written)))) for p in positions]
+        return [1 / (1 + math.exp(-max(-30, min(30, scale * v)))) for v in values]
 
     best = min(SCALES, key=lambda s: log_loss(at(s), results))
     return at(best)
@@ -88,15 +89,27 @@ def held_out_figures(positions: list[Position] | None = None) -> dict[str, objec
     results = [p.result for p in positions]
     weights = load_weights("rota", 2)
     figures: dict[str, object] = {"rota_value_held_out_positions": len(positions)}
-    hand = hand_written_chances(positions)
-    figures["rota_value_held_out_log_loss_hand_written"] = round(log_loss(hand, results), 4)
-    figures["rota_value_held_out_accuracy_hand_written"] = round(
-        accuracy([p.hand_written for p in positions], results), 4
-    )
+    hand_written = [p.hand_written for p in positions]
+    figures.update(_scored("hand_written", hand_written, results))
     if weights is not None:
         learned = [win_chance(weights, p.picked) for p in positions]
         figures["rota_value_held_out_log_loss_learned"] = round(log_loss(learned, results), 4)
         figures["rota_value_held_out_accuracy_learned"] = round(
             accuracy([c - 0.5 for c in learned], results), 4
         )
+        blend = [
+            v + LEARNED_SHARE * WIN_VALUE * (c - 0.5)
+            for v, c in zip(hand_written, learned, strict=True)
+        ]
+        figures.update(_scored("blend", blend, results))
     return figures
+
+
+def _scored(name: str, values: list[float], results: list[float]) -> dict[str, float]:
+    """Log loss (at the best scale) and accuracy of a valuation in points."""
+    return {
+        f"rota_value_held_out_log_loss_{name}": round(
+            log_loss(points_as_chances(values, results), results), 4
+        ),
+        f"rota_value_held_out_accuracy_{name}": round(accuracy(values, results), 4),
+    }

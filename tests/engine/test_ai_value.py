@@ -75,7 +75,7 @@ def test_the_expert_plays_the_move_its_value_rates_best(monkeypatch, learned, ex
 
 def test_the_expert_uses_the_learned_value_where_shipped(monkeypatch, learned, expert_counted_work):
     game = midgame(RotaGame, 2, seed=4, moves=6)
-    assert expert.leaf_value(game) is expert.learned_points
+    assert expert.leaf_value(game) is expert.blended_value
     assert expert.leaf_value(midgame(RotaGame, 3, seed=4, moves=6)) is None
     learned = expert.search(game, seed=2, budget_s=expert_counted_work)
     monkeypatch.setattr(expert, "LEARNED_VALUE", False)
@@ -100,3 +100,22 @@ def test_a_short_training_run_lowers_the_held_out_loss():
     trained, played = train(seed=1, games=300, minutes=2.0, weights=start)
     assert played == 300
     assert held_out_loss(trained, held_out) < held_out_loss(start, held_out) - 0.01
+
+
+def test_a_review_weighs_moves_by_the_value_the_search_ends_in(monkeypatch, learned):
+    """`expert.compare` (the review's cost) ends its playouts where the search does: a
+    value that likes the first move's position lifts that move by its share of the value."""
+    game = midgame(RotaGame, 2, seed=4, moves=6)
+    first = game.legal_moves()[0]
+    liked = (first.x, first.y)
+    second = next(m for m in game.legal_moves() if (m.x, m.y) != liked)
+    monkeypatch.setattr(expert, "learned_points", lambda position_game, seat: 0.0)
+    before = expert.compare(game, [first, second], seed=1, deals=6)
+
+    def likes(position_game, seat):
+        return 100.0 if liked in position_game.display.tiles else 0.0
+
+    monkeypatch.setattr(expert, "learned_points", likes)
+    after = expert.compare(game, [first, second], seed=1, deals=6)
+    assert after[0] - before[0] == pytest.approx(100.0 * expert.LEARNED_SHARE)
+    assert after[1] - before[1] < after[0] - before[0]
