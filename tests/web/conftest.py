@@ -4,6 +4,7 @@ games played into it, served by aiohttp's own test server."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -60,3 +61,10 @@ async def played(
         move = rng.choice(record.game.legal_moves())
         record, _ = await repo.record_move(record.id, record.move_count, str(move))
     return record, await repo.game_code(record.id)
+
+
+def names(text: str, name: str) -> bool:
+    """Whether a page or its JSON shows `name` as a word of its own: not inside a longer run
+    of letters, digits, "-" or "_", as the pages' unguessable codes are (a code may hold any
+    two letters, such as a test player's "P1")."""
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None

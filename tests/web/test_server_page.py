@@ -9,7 +9,7 @@ from datetime import timedelta
 
 from engine.daily import day_start
 from tests.storage.conftest import GUILD, play_random
-from tests.web.conftest import played
+from tests.web.conftest import names, played
 
 FORMER = "a former player"
 
@@ -72,10 +72,10 @@ async def test_off_turns_the_server_page_and_its_game_pages_off(repo, client):
 async def test_a_forgotten_member_is_a_former_player_at_once(repo, client):
     await played(repo, "axio")
     code = await server_code(repo)
-    assert "P1" in await (await client.get(f"/s/{code}")).text()
+    assert names(await (await client.get(f"/s/{code}")).text(), "P1")
     await repo.forget_member(101)
     html = await (await client.get(f"/s/{code}")).text()
-    assert "P1" not in html and FORMER in html
+    assert not names(html, "P1") and FORMER in html
 
 
 async def test_a_german_reader_gets_it_in_german(repo, client):
