@@ -166,10 +166,9 @@ def frame_codes_joined(frame: Image.Image, changed: Image.Image, box: tuple[int,
     for first, last in changed_bands(changed, box):
         if first > y:
             parts.append(run_part(unchanged, (first - y) * width))
-        rows = (left, first, right, last)
-        piece = frame.crop(rows)
-        piece.im.paste(unchanged, (0, 0, *piece.size), changed.im.crop(rows).point(same, "1"))
-        parts.append(pillow_part(piece))
+        parts.append(
+            pillow_part(marked(frame, changed, (left, first, right, last), unchanged, same))
+        )
         y = last
     if bottom > y:  # nothing changed: the box is one transparent run
         parts.append(run_part(unchanged, (bottom - y) * width))
@@ -189,9 +188,15 @@ def frame_codes_joined(frame: Image.Image, changed: Image.Image, box: tuple[int,
 def whole_codes(frame: Image.Image, changed: Image.Image, box: tuple[int, int, int, int],
                 unchanged: int, same: list[int]) -> bytes:  # fmt: skip
     """`frame_codes` by Pillow's coder alone: every pixel of the box through it."""
+    return marked(frame, changed, box, unchanged, same).tobytes("gif", "P") + b"\0"
+
+
+def marked(frame: Image.Image, changed: Image.Image, box: tuple[int, int, int, int],
+           unchanged: int, same: list[int]) -> Image.Image:  # fmt: skip
+    """`box` of `frame`, the pixels `changed` says are as before written as `unchanged`."""
     piece = frame.crop(box)
     piece.im.paste(unchanged, (0, 0, *piece.size), changed.im.crop(box).point(same, "1"))
-    return piece.tobytes("gif", "P") + b"\0"
+    return piece
 
 
 @lru_cache(maxsize=1)
