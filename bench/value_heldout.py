@@ -20,8 +20,8 @@ import math
 from dataclasses import dataclass
 
 from engine import game_class
-from engine.ai.evaluate import WIN_VALUE, position_value, win_share
-from engine.ai.expert import LEARNED_SHARE
+from engine.ai.evaluate import position_value, win_share
+from engine.ai.expert import blend, chance_points
 from engine.ai.policies import normal_move
 from engine.ai.value import features, load_weights, win_chance
 
@@ -97,11 +97,10 @@ def held_out_figures(positions: list[Position] | None = None) -> dict[str, objec
         figures["rota_value_held_out_accuracy_learned"] = round(
             accuracy([c - 0.5 for c in learned], results), 4
         )
-        blend = [
-            v + LEARNED_SHARE * WIN_VALUE * (c - 0.5)
-            for v, c in zip(hand_written, learned, strict=True)
+        blended = [
+            blend(v, chance_points(c, 2)) for v, c in zip(hand_written, learned, strict=True)
         ]
-        figures.update(_scored("blend", blend, results))
+        figures.update(_scored("blend", blended, results))
     return figures
 
 

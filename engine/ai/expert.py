@@ -162,13 +162,24 @@ def leaf_value(game: TileGame) -> Valuation | None:
 
 def blended_value(game: TileGame, seat: int) -> float:
     """The hand-written value plus `LEARNED_SHARE` of the learned one, both in points."""
-    return position_value(game, seat) + LEARNED_SHARE * learned_points(game, seat)
+    return blend(position_value(game, seat), learned_points(game, seat))
+
+
+def blend(hand_written: float, learned: float) -> float:
+    """Two values in points as the playouts' end weighs them (`blended_value`; the held-out
+    figures score the same)."""
+    return hand_written + LEARNED_SHARE * learned
 
 
 def learned_points(game: TileGame, seat: int) -> float:
-    """The learned chance of winning in points of value (a win is worth `WIN_VALUE`),
-    measured from an even chance, as `position_value` measures a result."""
-    return WIN_VALUE * (win_chance_of(game, seat) - 1 / game.players)
+    """The learned chance of winning in points of value (`chance_points`)."""
+    return chance_points(win_chance_of(game, seat), game.players)
+
+
+def chance_points(chance: float, players: int) -> float:
+    """A chance of winning in points of value (a win is worth `WIN_VALUE`), measured from
+    an even chance, as `position_value` measures a result."""
+    return WIN_VALUE * (chance - 1 / players)
 
 
 def _rated_candidates(
