@@ -208,10 +208,12 @@ CHANNEL_GONE = N_("its channel is gone")
 
 def cancelled_reason(payload: Mapping[str, Any]) -> str:
     """The reason a 'tournament_cancelled' post carries, in the language spoken now (one
-    stored as plain text by an older version is shown as it was)."""
+    stored as plain text by an older version is shown as it was). Its words are names
+    members chose, shown as names are."""
     template = str(payload.get("reason", ""))
     values = payload.get("reason_values") or {}
-    return _(template, **values) if template else ""
+    shown = {k: shown_name(v) if isinstance(v, str) else v for k, v in values.items()}
+    return _(template, **shown) if template else ""
 
 
 def cancelled_text(t: Tournament, reason: str) -> str:
