@@ -6,8 +6,8 @@ for the first-named level when it ranks first alone, 1/2 when it shares first pl
 figure is the mean over the 2N games with its 95 % confidence interval (normal
 approximation, `_ci95`). Pairings: normal and hard against greedy in both games at
 MATCH_BUDGET_S a move, and expert against hard in both games with both at
-EXPERT_MATCH_BUDGET_S a move (the bot gives every computer the same budget), and the
-expert against greedy in Rota. In these
+EXPERT_MATCH_BUDGET_S a move (the bot gives every computer the same budget; `--expert-budget`
+sets another, e.g. the server's default 2 s), and the expert against greedy in Rota. In these
 matches the levels think with counted work only, the clock's safety stop off, so the win
 rates do not depend on how busy the machine is (see engine/ai/work.py).
 
@@ -32,7 +32,7 @@ The output also gives both valuations' log loss and accuracy on held-out positio
 
 Run: nice -n 10 python -m bench.bench_ai [--games N] [--workers 2] [--pairings …]
 [--no-timing] [--games-out FILE] [--compare-with FILE] [--value learned|hand-written]
-[--learned-share X] [--prior-pool N]
+[--learned-share X] [--prior-pool N] [--expert-budget S]
 """
 
 from __future__ import annotations
@@ -86,6 +86,14 @@ def use_value(learned: bool, share: float | None = None, pool: int | None = None
         expert.LEARNED_SHARE = share
     if pool is not None:
         expert.PRIOR_POOL = pool
+
+
+def set_expert_budget(budget_s: float) -> None:
+    """Both levels of every expert pairing think `budget_s` a move (counted work), so that
+    the expert's figures at the server's default 2 s compare with those at 0.5 s."""
+    for name, (kind, level, other, _) in PAIRINGS.items():
+        if level == "expert":
+            PAIRINGS[name] = (kind, level, other, budget_s)
 
 
 def move_of(game, level: str, seed: int, budget_s: float):
@@ -212,7 +220,14 @@ def main() -> None:
     )
     parser.add_argument("--learned-share", type=float, help="expert.LEARNED_SHARE, with learned")
     parser.add_argument("--prior-pool", type=int, help="expert.PRIOR_POOL, with learned")
+    parser.add_argument(
+        "--expert-budget",
+        type=float,
+        default=EXPERT_MATCH_BUDGET_S,
+        help="seconds a move for both levels of the expert's pairings",
+    )
     args = parser.parse_args()
+    set_expert_budget(args.expert_budget)
     learned = args.value == "learned"
     value_setting = (learned, args.learned_share, args.prior_pool)
     use_value(*value_setting)
@@ -268,13 +283,13 @@ def main() -> None:
         figures["expert_prior_pool"] = expert.PRIOR_POOL
     figures.update(held_out_figures())
     figures["match_budget_s"] = MATCH_BUDGET_S
-    figures["expert_match_budget_s"] = EXPERT_MATCH_BUDGET_S
+    figures["expert_match_budget_s"] = args.expert_budget
     for level in ("hard", "expert"):
         found = [
             t for name in args.pairings if PAIRINGS[name][1] == level for t in match_times[name]
         ]
         if found:
-            budget = MATCH_BUDGET_S if level == "hard" else EXPERT_MATCH_BUDGET_S
+            budget = MATCH_BUDGET_S if level == "hard" else args.expert_budget
             figures[f"{level}_{round(budget * 1000)}ms_move_ms_p95"] = round(
                 percentile(found, 0.95), 1
             )

@@ -3,7 +3,8 @@ any number of them: pages only read), run as every process of the bot is run. Wi
 METRICS_PORT it serves the internal port (ops/server.py): `/metrics` (its requests by
 route, its database, the process), `/healthz`, and `/readyz` (ops/health.py's PagesWatch).
 `bot/cli.py` runs it under ops/stopping.py, so SIGTERM or SIGINT stops it and it closes
-everything it opened.
+everything it opened. On SQLite it holds the database file as the bot does
+(storage/backup.py), so `axio-bot restore` refuses while the pages read it.
 """
 
 from __future__ import annotations
@@ -11,6 +12,9 @@ from __future__ import annotations
 import asyncio
 from contextlib import AsyncExitStack
 from datetime import UTC, datetime
+
+from storage.backup import hold_database
+from storage.target import is_postgres_url, sqlite_path
 
 from .config import Settings
 from .ops.health import PagesWatch
@@ -24,7 +28,8 @@ from .web.unfurl import Paint
 async def serve_pages(settings: Settings, paint: Paint) -> None:
     """The pages on WEB_HOST:WEB_PORT (and the internal port, with METRICS_PORT) until
     cancelled. Then, in order: the pages stop (no longer ready; those in flight answer,
-    event streams end, cut at the pages' shutdown limit), the internal port, the database.
+    event streams end, cut at the pages' shutdown limit), the internal port, the database,
+    the hold on a SQLite file.
     A port that cannot be listened on is WebPortError or MetricsPortError."""
     assert settings.web_port is not None, "WEB_PORT is checked by the command"
     metrics = Metrics()
@@ -40,6 +45,8 @@ async def serve_pages(settings: Settings, paint: Paint) -> None:
             await serving.stop()
 
     async with AsyncExitStack() as opened:
+        if not is_postgres_url(settings.database):
+            opened.callback(hold_database(sqlite_path(settings.database)).release)
         repo = await opened.enter_async_context(await open_measured(settings.database, metrics))
         if settings.metrics_port is not None:
             watch = PagesWatch(repo, metrics, listening=listening)

@@ -7,11 +7,11 @@ miss what still sits in the -wal file). The copy is written beside the target an
 into place only once `PRAGMA integrity_check` passes, as a single file (journal DELETE, no
 -wal beside it); an existing file is replaced only when asked (`force`).
 
-"In use" is a lock file: every bot process holds a shared `flock` on `<database>.lock`
-for as long as it runs (`hold_database`, taken in the bot's setup), and a restore takes it
-exclusively, so a restore refuses while any bot process uses the file, and a bot does not
-start while a restore runs. A flock dies with its process, so a killed bot leaves no stale
-lock. (Linux and macOS; a bot older than this lock is not seen.)
+"In use" is a lock file: every bot process (and `axio-bot web`) holds a shared `flock` on
+`<database>.lock` for as long as it runs (`hold_database`, taken in the bot's setup), and a
+restore takes it exclusively, so a restore refuses while any bot process uses the file, and
+a bot does not start while a restore runs. A flock dies with its process, so a killed bot
+leaves no stale lock. (Linux and macOS; a bot older than this lock is not seen.)
 
 A restore first checks the backup (integrity_check, this project's schema, not newer than
 this program), keeps the database it replaces as `<database>.before-restore-<time>`, and

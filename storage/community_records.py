@@ -98,7 +98,8 @@ class ChannelPost:
       thread, then `attach_table_thread`.
     - 'tournament_standings' {"tournament_id", "round"}: standings after a round.
     - 'tournament_final' {"tournament_id"}: the final standings.
-    - 'tournament_cancelled' {"tournament_id", "reason"}.
+    - 'tournament_cancelled' {"tournament_id", "reason"} and, where the reason has fields,
+      "reason_values": the reason is a template, said in the channel's language.
     """
 
     id: int

@@ -17,6 +17,7 @@ once see each other and exactly one of them closes the round.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from typing import Any
 
 import aiosqlite
@@ -255,9 +256,17 @@ async def close_round_if_done(conn: aiosqlite.Connection, tournament_id: int, st
     return True
 
 
-async def end(conn: aiosqlite.Connection, t: Tournament, stamp: int, reason: str = "") -> bool:
+async def end(
+    conn: aiosqlite.Connection,
+    t: Tournament,
+    stamp: int,
+    reason: str = "",
+    reason_values: Mapping[str, object] | None = None,
+) -> bool:
     """Finish a running tournament (its unfinished tables ended without a result, the
-    final standings owed) or call off one still signing up; False if it had ended."""
+    final standings owed) or call off one still signing up; False if it had ended. The
+    reason is a template with its `reason_values`, so the post says it in the channel's
+    language when it is sent."""
     status = "finished" if t.status == "running" else "cancelled"
     cursor = await conn.execute(
         "UPDATE tournaments SET status = ?, ended_at = ? WHERE id = ? "
@@ -279,6 +288,8 @@ async def end(conn: aiosqlite.Connection, t: Tournament, stamp: int, reason: str
         )
     else:
         payload = {"tournament_id": t.id, "reason": reason}
+        if reason_values:
+            payload["reason_values"] = dict(reason_values)
         await queue_channel_post(
             conn, f"tournament:{t.id}:cancelled", *here, "tournament_cancelled", payload, stamp
         )

@@ -22,6 +22,7 @@ Decisions where the issue is silent:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 
 from engine import game_class
@@ -257,7 +258,11 @@ class TournamentCommands(Database):
             try:
                 changed.append(await self.start_tournament(tournament_id, now=now))
             except TooFewPlayersError as refusal:
-                changed.append(await self.end_tournament(tournament_id, reason=str(refusal)))
+                changed.append(
+                    await self.end_tournament(
+                        tournament_id, reason=refusal.template, reason_values=refusal.values
+                    )
+                )
         return changed
 
     async def withdraw_from_tournament(
@@ -308,11 +313,17 @@ class TournamentCommands(Database):
         return [row[0] for row in rows]
 
     async def end_tournament(
-        self, tournament_id: int, *, reason: str = "", now: datetime | None = None
+        self,
+        tournament_id: int,
+        *,
+        reason: str = "",
+        reason_values: Mapping[str, object] | None = None,
+        now: datetime | None = None,
     ) -> Tournament:
         """End it now (host or manager): a running one is finished, its unfinished tables
         ended without a result, and its final standings owed to the channel; one still
-        signing up is called off, saying `reason`. Ending twice changes nothing."""
+        signing up is called off, saying `reason` (a template filled with `reason_values`
+        in the channel's language). Ending twice changes nothing."""
         stamp = self._now_us(now)
         async with self._write() as conn:
             running = await conn.execute_fetchall(
@@ -323,7 +334,8 @@ class TournamentCommands(Database):
             for (game_id,) in running:  # game rows first (see withdraw_from_tournament)
                 await fetch_row(conn, game_id)
             await lock_tournament(conn, tournament_id)
-            await end(conn, await load_tournament(conn, tournament_id), stamp, reason)
+            t = await load_tournament(conn, tournament_id)
+            await end(conn, t, stamp, reason, reason_values)
             return await load_tournament(conn, tournament_id)
 
     async def attach_table_thread(

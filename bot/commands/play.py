@@ -56,14 +56,16 @@ class PlayCommands:
         assert record.game is not None
         if seat.resigned:
             raise SeatResignedError(seat.seat)
+        made_for, text = unstamped(move)
+        if made_for is not None and made_for != record.move_count:
+            # a suggestion sent again (a double send, a client's retry): told it counted once
+            await self.services.builder.refuse_repeat(interaction, record, made_for, text)
+            raise StaleTurnError(record.id, made_for, record.move_count)
         if record.game.to_move != seat.seat:
             mover = seat_name(record.seats[record.game.to_move])
             raise Refusal(
                 _("It is {name}'s move, not yours: wait until you are mentioned.", name=mover)
             )
-        made_for, text = unstamped(move)
-        if made_for is not None and made_for != record.move_count:
-            raise StaleTurnError(record.id, made_for, record.move_count)
         parsed = parse_player_move(record.game, text)
         await interaction.response.defer(ephemeral=True, thinking=True)
         game = record.game

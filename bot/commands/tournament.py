@@ -33,6 +33,7 @@ from ..screens.links import server_page_button
 from ..screens.present import end_pings, person_label, title
 from ..screens.refusals import Refusal, after_stored, answered, stored
 from ..screens.tournament import (
+    ENDED_BY,
     FORMAT_WORDS,
     choice_label,
     heading,
@@ -276,7 +277,9 @@ class TournamentCommands:
         repo = self.services.repo
         await interaction.response.defer(thinking=True)  # every open table is ended with it
         running = [x for x in await repo.tournament_tables(t.id) if x.status == "running"]
-        t = await repo.end_tournament(t.id, reason=f"ended by {interaction.user.display_name}")
+        t = await repo.end_tournament(
+            t.id, reason=ENDED_BY, reason_values={"member": interaction.user.display_name}
+        )
         stored(interaction, _("{tournament} was ended.", tournament=heading(t)))
         language = await table_language(repo, interaction)
         self.services.notices.kick()

@@ -242,8 +242,9 @@ def played_text(game: TileGame, move: Any, points: tuple[int, ...]) -> str:
 
 
 def repeated_text(record: GameRecord, seat: int, made_for: int, text: str) -> str | None:
-    """What a Confirm made for move `made_for` says when `seat` stored that very move
-    there already (the same press again), with what it scored; None if the move stored
+    """What a Confirm or a typed suggestion made for move `made_for` says when `seat`
+    stored that very move there already (the same press or command again), with what it
+    scored; None if the move stored
     there is another, or another seat's. The move is read as it was then: from the game
     replayed to it."""
     game = record.game
@@ -263,7 +264,6 @@ def repeated_text(record: GameRecord, seat: int, made_for: int, text: str) -> st
         return None
     played = played_text(before, move, before.play(move).points)
     return _(
-        "✅ Already played: {played} This press came again and changed nothing; the move "
-        "counts once.",
+        "✅ Already played: {played} The same move came again and changed nothing; it counts once.",
         played=played,
     )

@@ -9,7 +9,9 @@ delivery of a post after a crash can recognise one already in the channel.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import discord
 
@@ -196,6 +198,22 @@ async def standings_message(
 def winners_words(standings: list[TournamentStanding]) -> str:
     top = [shown_name(s.name) for s in standings if s.rank == 1]
     return " {} ".format(pgettext("list", "and")).join(top) if top else _("nobody")
+
+
+ENDED_BY = N_("ended by {member}")
+"""Why a tournament was called off during sign-up. Storage keeps a reason as a template
+with its values, so the post says it in the channel's language when it is sent."""
+CHANNEL_GONE = N_("its channel is gone")
+
+
+def cancelled_reason(payload: Mapping[str, Any]) -> str:
+    """The reason a 'tournament_cancelled' post carries, in the language spoken now (one
+    stored as plain text by an older version is shown as it was). Its words are names
+    members chose, shown as names are."""
+    template = str(payload.get("reason", ""))
+    values = payload.get("reason_values") or {}
+    shown = {k: shown_name(v) if isinstance(v, str) else v for k, v in values.items()}
+    return _(template, **shown) if template else ""
 
 
 def cancelled_text(t: Tournament, reason: str) -> str:

@@ -20,6 +20,7 @@ from ..screens.daily import daily_post_text
 from ..screens.safe_text import NOBODY
 from ..screens.summary import Paint
 from ..screens.tournament import (
+    cancelled_reason,
     cancelled_text,
     heading,
     round_text,
@@ -67,8 +68,8 @@ class Bulletins:
             byes = [names[u] for u in await self.repo.tournament_byes(t.id, number)]
             return {"content": round_text(t, number, tables, byes), "allowed_mentions": NOBODY}
         if post.kind == "tournament_cancelled":
-            reason = str(post.payload.get("reason", ""))
-            return {"content": cancelled_text(t, reason), "allowed_mentions": NOBODY}
+            content = cancelled_text(t, cancelled_reason(post.payload))
+            return {"content": content, "allowed_mentions": NOBODY}
         standings = await self.repo.tournament_standings(t.id)
         if post.kind == "tournament_final":
             first = _(

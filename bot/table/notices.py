@@ -32,7 +32,7 @@ from storage import DATABASE_FAULTS, ChannelPost, GameRecord, Repository, ShardS
 from ..i18n import speaking
 from ..screens.safe_text import pinging
 from ..screens.summary import Paint
-from ..screens.tournament import thread_name, welcome_text
+from ..screens.tournament import CHANNEL_GONE, thread_name, welcome_text
 from .background import Background, fault_reason
 from .bulletins import Bulletins
 from .channels import Channels
@@ -194,7 +194,7 @@ class Notices:
         if not isinstance(parent, discord.TextChannel):  # deleted: no table can be played
             log.warning("tournament %s: channel %s is gone; ended", t.id, post.channel_id)
             await self.repo.channel_post_delivered(post.id, outcome="channel gone")
-            await self.repo.end_tournament(t.id, reason="its channel is gone", now=self.clock())
+            await self.repo.end_tournament(t.id, reason=CHANNEL_GONE, now=self.clock())
             return
         name = thread_name(t, table)
         thread = await self.thread_named(parent, name) if post.attempts > 1 else None

@@ -53,8 +53,7 @@ async def test_ten_confirms_at_once_leave_the_you_played_answer_in_place(table: 
     replies = [own_reply(p, builder) for p in presses]
     assert replies.count(None) == 1  # the press that played answered on the builder
     assert [r for r in replies if r is not None] == [
-        f"✅ Already played: {played} This press came again and changed nothing; "
-        "the move counts once."
+        f"✅ Already played: {played} The same move came again and changed nothing; it counts once."
     ] * 9
 
 
@@ -69,7 +68,7 @@ async def test_a_repeated_confirm_is_answered_in_the_presser_s_language(table: T
         lambda: sum(own_reply(p, builder) is not None for p in presses) == 2, "two replies"
     )
     [reply] = {own_reply(p, builder) for p in presses} - {None}
-    assert reply.startswith(f"✅ Schon gespielt: {builder.content} Dieser Klick"), reply
+    assert reply.startswith(f"✅ Schon gespielt: {builder.content} Derselbe Zug"), reply
     assert builder.content.startswith("Du hast **") and not english_in(reply), reply
 
 

@@ -138,8 +138,19 @@ async def test_the_same_suggestion_delivered_twice_applies_once(table: Table):
     first = await table.slash(table.dan, "axio play", move=choice["value"])
     second = await table.slash(table.dan, "axio play", move=choice["value"])
     assert "You played" in answers(first)[-1]
-    assert second.ephemeral and "earlier turn" in answers(second)[-1]
+    assert second.ephemeral and answers(second)[-1].startswith("✅ Already played: You played")
     assert (await table.record(record.id)).move_count == 1
+
+
+async def test_a_suggestion_sent_again_after_the_turn_passed_is_told_it_counted(table: Table):
+    record = await two_player(table)
+    member = table.member_for(record)
+    [choice, *_] = await table.autocomplete(member, "axio play", "move", "")
+    first = await table.slash(member, "axio play", move=choice["value"])
+    again = await table.slash(member, "axio play", move=choice["value"])
+    assert "You played" in answers(first)[-1]
+    assert (await table.record(record.id)).move_count == 1  # the other player's move now
+    assert again.ephemeral and answers(again)[-1].startswith("✅ Already played: You played")
 
 
 async def test_a_scheduler_pass_that_fails_does_not_stop_reminders(table: Table, monkeypatch):

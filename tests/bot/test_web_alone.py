@@ -25,6 +25,7 @@ import pytest
 
 from bot.ops import admin
 from storage import Repository
+from storage.backup import DatabaseInUseError, sole_use
 from storage.target import Target
 from tests.bot.console import clean_environment
 from tests.bot.test_health import free_port
@@ -119,6 +120,8 @@ async def test_a_signal_ends_the_streams_and_closes_the_painter_and_database(
     code = await a_running_game(database)
     async with serving(tmp_path, code, DATABASE_PATH=str(database)) as (child, base):
         assert Path(f"{database}-wal").exists()  # the pages have the database open
+        with pytest.raises(DatabaseInUseError), sole_use(database):  # as `axio-bot restore`
+            pass
         async with aiohttp.ClientSession() as session:
             async with session.get(f"{base}/g/{code}/board.png") as picture:
                 assert picture.status == 200 and picture.content_type == "image/png"
@@ -134,6 +137,8 @@ async def test_a_signal_ends_the_streams_and_closes_the_painter_and_database(
     assert stderr.endswith(STOPPED), stderr
     assert not [pid for pid in workers if running(pid)], "a painter's worker outlived the pages"
     assert not Path(f"{database}-wal").exists(), "the database was not closed"
+    with sole_use(database):  # the hold went with the process
+        pass
 
 
 async def test_a_signal_stops_the_pages_on_postgresql_leaving_no_connection(

@@ -245,6 +245,14 @@ async def test_sign_up_rules_and_the_set_start_time(repo: Repository, clock: Fak
     clock.now = start
     started = {x.id: x.status for x in await repo.start_due_tournaments()}
     assert started == {t.id: "running", lonely.id: "cancelled"}
+    [off] = [p for p in await repo.channel_posts_owed() if p.kind == "tournament_cancelled"]
+    # a template and its values: the bot says it in the channel's language when it posts
+    assert off.payload == {
+        "tournament_id": lonely.id,
+        "reason": "a tournament at tables of {size} needs at least {least} players: "
+        "{joined} joined",
+        "reason_values": {"size": 2, "least": 2, "joined": 0},
+    }
     with pytest.raises(StorageError, match="2 to 16 players"):
         await repo.create_tournament(
             GUILD, CHANNEL, 1, kind="axio", format="round_robin", table_size=2, seed=3, cap=40
