@@ -125,8 +125,10 @@ LEAF_STYLES = {"axio": Style(temperature=3.0, mean_share=0.3), "rota": STYLES["r
 """How a playout's end values scores. In AXIO a softer minimum than the one the moves
 are chosen by (`evaluate.STYLES`, temperature 2): the playout ends after the seat's own
 next turn, and a second-lowest colour that is close counts more there. Against hard at
-0.5 s, paired on bench_ai seeds 0-49 (100 games): temperature 3 +0.04 ± 0.11 (0.72 where
-2 wins 0.68), temperature 1 -0.11 ± 0.13."""
+0.5 s, bench_ai's 400 games (seeds 0-199), paired with temperature 2 on the same deals:
+0.657 [0.611, 0.704] where temperature 2 wins 0.635, +0.022 ± 0.058 (139 games changed):
+within the noise, kept as the better point estimate. Temperature 1 on seeds 0-49 (100
+games): -0.11 ± 0.13."""
 ROUNDS = 1
 """Rounds of the other seats' replies a playout looks at. Measured against hard at 0.5 s
 (paired, the same 200 games of seeds 0-99, counted work): in AXIO two rounds lost 0.135
