@@ -1,6 +1,7 @@
 """Computer players against each other, and how long each level thinks.
 
-Strength: each pairing plays 2-player games on seeds 0..N-1, every seed twice with the
+Strength: each pairing plays 2-player games on seeds 0..N-1 (`--first-seed K`: K..K+N-1,
+so that a long run can be split and its games files joined), every seed twice with the
 two players' seats swapped, so that each deal is played from both sides. A game counts 1
 for the first-named level when it ranks first alone, 1/2 when it shares first place; the
 figure is the mean over the 2N games with its 95 % confidence interval (normal
@@ -32,7 +33,7 @@ The output also gives both valuations' log loss and accuracy on held-out positio
 
 Run: nice -n 10 python -m bench.bench_ai [--games N] [--workers 2] [--pairings …]
 [--no-timing] [--games-out FILE] [--compare-with FILE] [--value learned|hand-written]
-[--learned-share X] [--prior-pool N] [--expert-budget S]
+[--learned-share X] [--prior-pool N] [--expert-budget S] [--first-seed K]
 """
 
 from __future__ import annotations
@@ -210,6 +211,9 @@ def interval(shares: list[float]) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="seeds a pairing (2 games each)")
+    parser.add_argument(
+        "--first-seed", type=int, default=0, help="play seeds from this one (split a long run)"
+    )
     parser.add_argument("--workers", type=int, default=2, help="processes (cores) to use")
     parser.add_argument("--pairings", nargs="*", default=list(PAIRINGS), choices=list(PAIRINGS))
     parser.add_argument("--no-timing", action="store_true", help="skip the timed games")
@@ -234,7 +238,7 @@ def main() -> None:
     started = time.perf_counter()
     tasks = [
         (name, seed, seat)
-        for seed in range(args.games)
+        for seed in range(args.first_seed, args.first_seed + args.games)
         for name in args.pairings
         for seat in (0, 1)
     ]

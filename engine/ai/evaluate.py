@@ -89,13 +89,14 @@ def move_valuer(game: TileGame, seat: int) -> Callable[[Sequence[int]], float]:
     return value
 
 
-def position_value(game: TileGame, seat: int) -> float:
-    """How good a position is for `seat`: its value against the best other seat.
+def position_value(game: TileGame, seat: int, style: Style | None = None) -> float:
+    """How good a position is for `seat`: its value against the best other seat, its
+    scores valued with `style` (the game's `STYLES` by default).
 
     A finished game counts its result first, against the share of a win an unfinished
     game promises on average (a shared first place is half a win in two).
     """
-    style = STYLES[game.kind]
+    style = style or STYLES[game.kind]
     values = [utility(board.scores, style) for board in game.scoreboards]
     mine = values[seat]
     others = [v for s, v in enumerate(values) if s != seat]

@@ -16,7 +16,8 @@ How it spends its budget (sequential halving):
   hard level stops pruning after twenty rounds.
 - A short playout is the hard level's: the other seats reply with the normal policy, and
   in AXIO the seat's own next turn is played too (its next rack is mostly known); the
-  value is `position_value` there.
+  value is `hand_written_value` there (`position_value`, in AXIO with a softer minimum:
+  `LEAF_STYLES`).
 - Near the end (`ENDGAME[kind].plies` placements left at most), when the budget buys
   every candidate `ENDGAME[kind].samples` playouts to the end of the game, the playouts
   run to the end instead (the result counts as a win or a loss). In Rota, where the last
@@ -27,10 +28,10 @@ How it spends its budget (sequential halving):
   bag, so the placements left are bounded by the empty cells (see `plies_left`).
 
 The learned value (issue 37, `value`), a setting that is off: where one is shipped
-(2-player Rota) and `LEARNED_VALUE` is on, a playout ends in the hand-written
-`position_value` plus `LEARNED_SHARE` of the learned chance of winning (in points: a win
-is worth `WIN_VALUE`), and the candidates are the `WIDTH` that this blend rates best after
-the move among the `PRIOR_POOL` × `WIDTH` best by the normal evaluation. Each learned
+(2-player Rota) and `LEARNED_VALUE` is on, a playout ends in `hand_written_value` plus
+`LEARNED_SHARE` of the learned chance of winning (in points: a win is worth `WIN_VALUE`),
+and the candidates are the `WIDTH` that this blend rates best after the move among the
+`PRIOR_POOL` × `WIDTH` best by the normal evaluation. Each learned
 valuation is counted work (`VALUE_COST`), so the budget stays the same. Reviews weigh
 moves by the same value (`compare`), and hints come from this search.
 
@@ -55,7 +56,7 @@ from typing import Any
 
 from ..common import ScoredMove
 from ..game import TileGame
-from .evaluate import WIN_VALUE, position_value
+from .evaluate import STYLES, WIN_VALUE, Style, position_value
 from .lookahead import (
     DEAL_COST,
     PLY_COST,
@@ -69,7 +70,10 @@ from .value import load_weights, win_chance_of
 from .work import WorkBudget
 
 DEFAULT_BUDGET_S = 2.0
-"""The budget a move when the caller names none (the issue's default)."""
+"""The budget a move when the caller names none (the issue's default). Four times the
+work of bench_ai's 0.5 s buys little: in Rota against hard, both at 2 s
+(`bench_ai --expert-budget 2`, seeds 0-24, 50 games), 0.61 where 0.5 s wins 0.58 on the
+same games (+0.03 ± 0.16)."""
 UNITS_PER_SECOND = {"axio": 600_000, "rota": 380_000}
 """Work units a second of budget buys (see `lookahead` for what a unit is), per game: a
 Rota unit takes longer than an AXIO one. Calibrated so that a move takes about 40 % of
@@ -78,7 +82,9 @@ its budget in processor time (0.65 µs an AXIO unit, 1.05 µs a Rota one, measur
 review of a long game affordable."""
 SAFETY_STOP = 0.9
 WIDTH = 12
-"""Candidates the search starts from."""
+"""Candidates the search starts from. In Rota, paired on bench_ai seeds 0-49 at 0.5 s
+(100 games a pairing), 24 did worse: -0.05 ± 0.07 against hard, -0.03 ± 0.06 against
+greedy."""
 LEARNED_VALUE = False
 """Whether the expert uses the learned value where one is shipped. Off: it chose worse
 than the hand-written valuation though it predicts results far better (held-out log loss
@@ -94,7 +100,15 @@ a pairing; the hand-written expert 0.58 against hard, 0.88 against greedy): shar
 scale; it does not flatten near a sure result) -0.04 ± 0.17, 0.00 ± 0.11 (all three at
 `PRIOR_POOL` 1); share 0.03 with `PRIOR_POOL` 2 +0.03 ± 0.16, 0.00 ± 0.11. That
 last one on seeds 0-99 (200 games a pairing): against hard 0.560 (+0.043 ± 0.066, 48 games
-changed), against greedy 0.870 (-0.025 ± 0.060, 37 changed). Within the noise, so off."""
+changed), against greedy 0.870 (-0.025 ± 0.060, 37 changed). Within the noise, so off.
+A second learned value kept the hand-written one whole and learned only what it misses: a
+logistic fit (986,000 positions of 20,000 games of the normal level, 10 % of moves one of
+its six best at random) of `position_value` with a weight per placements left and whose
+move, plus a table of the open grid points of each colour (1, 2 or 3 corners of it; how
+many) by how far that colour is above each seat's lowest or capped. Held out (3,000
+games): log loss 0.540 where the hand-written value alone, so fitted, has 0.552. At the
+playouts' end (the table in points added to `position_value`), seeds 0-49: against hard
+-0.02 ± 0.10, against greedy +0.02 ± 0.08; with `PRIOR_POOL` 2 the same. Noise again."""
 LEARNED_SHARE = 0.03
 """How much of the learned value (in points, ±50 at most) a playout's end adds to the
 hand-written one. 0.03 weighs them about alike on held-out positions (the learned value
@@ -107,6 +121,14 @@ PRIOR_POOL = 2
 rated by it after the move, and its best `WIDTH` searched."""
 VALUE_COST = 20
 """Units for one learned valuation (its features take about 20 µs, twenty Rota units)."""
+LEAF_STYLES = {"axio": Style(temperature=3.0, mean_share=0.3), "rota": STYLES["rota"]}
+"""How a playout's end values scores. In AXIO a softer minimum than the one the moves
+are chosen by (`evaluate.STYLES`, temperature 2): the playout ends after the seat's own
+next turn, and a second-lowest colour that is close counts more there. Against hard at
+0.5 s, bench_ai's 400 games (seeds 0-199), paired with temperature 2 on the same deals:
+0.657 [0.611, 0.704] where temperature 2 wins 0.635, +0.022 ± 0.058 (139 games changed):
+within the noise, kept as the better point estimate. Temperature 1 on seeds 0-49 (100
+games): -0.11 ± 0.13."""
 ROUNDS = 1
 """Rounds of the other seats' replies a playout looks at. Measured against hard at 0.5 s
 (paired, the same 200 games of seeds 0-99, counted work): in AXIO two rounds lost 0.135
@@ -162,7 +184,13 @@ def leaf_value(game: TileGame) -> Valuation | None:
 
 def blended_value(game: TileGame, seat: int) -> float:
     """The hand-written value plus `LEARNED_SHARE` of the learned one, both in points."""
-    return blend(position_value(game, seat), learned_points(game, seat))
+    return blend(hand_written_value(game, seat), learned_points(game, seat))
+
+
+def hand_written_value(game: TileGame, seat: int) -> float:
+    """`position_value` with the scores valued as a playout's end values them
+    (`LEAF_STYLES`)."""
+    return position_value(game, seat, LEAF_STYLES[game.kind])
 
 
 def blend(hand_written: float, learned: float) -> float:
@@ -211,7 +239,7 @@ class _Search:
         value: Valuation | None = None,
     ) -> None:
         self.game, self.seat, self.rng, self.moves, self.budget = game, seat, rng, moves, budget
-        self.value = value or position_value
+        self.value = value or hand_written_value
         self.value_cost = 0 if value is None else VALUE_COST
         self.totals = [0.0] * len(moves)
         self.samples = [0] * len(moves)
@@ -260,7 +288,7 @@ def compare(game: TileGame, moves: Sequence[Any], *, seed: int, deals: int) -> l
     seat = game.to_move
     rng = random.Random(f"compare:{seed}:{game.move_count}")
     budget = WorkBudget(1.0, math.inf, math.inf)
-    value = leaf_value(game) or position_value
+    value = leaf_value(game) or hand_written_value
     totals = [0.0] * len(moves)
     for _ in range(deals):
         deal = game.resample_hidden(seat, rng)
