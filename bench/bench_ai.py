@@ -71,12 +71,19 @@ the learned value."""
 PROGRESS_EVERY = 40
 
 
-def counted_work_only(learned: bool = False, share: float | None = None, pool: int | None = None):
+def counted_work_only(
+    learned: bool = False,
+    share: float | None = None,
+    pool: int | None = None,
+    expert_budget_s: float = EXPERT_MATCH_BUDGET_S,
+):
     """No clock stop in this process: decisions are the counted work's alone. The expert
-    uses the learned value or not (see `use_value`)."""
+    uses the learned value or not (see `use_value`), and its pairings think
+    `expert_budget_s` a move (set here, in each worker, whatever way workers start)."""
     lookahead.SAFETY_STOP = math.inf
     expert.SAFETY_STOP = math.inf
     use_value(learned, share, pool)
+    set_expert_budget(expert_budget_s)
 
 
 def use_value(learned: bool, share: float | None = None, pool: int | None = None) -> None:
@@ -253,7 +260,8 @@ def main() -> None:
         for seed in range(count)
     ]
     games: list[dict[str, object]] = []
-    with Pool(args.workers, initializer=counted_work_only, initargs=value_setting) as pool:
+    match_setting = (*value_setting, args.expert_budget)
+    with Pool(args.workers, initializer=counted_work_only, initargs=match_setting) as pool:
         for done, result in enumerate(pool.imap_unordered(match_game, tasks), 1):
             name, seed, seat, share, times, scores = result
             shares[name].append(share)
