@@ -1,15 +1,18 @@
 """Members and servers with their own Discord language in SimCord, which sends every
 interaction as `en-US` from an `en-US` server: `speak(monkeypatch, {member: "de"})` sets
 each member's `locale`, and every interaction carries its server's `preferred_locale` as
-`guild_locale`, as Discord does."""
+`guild_locale`, as Discord does. A module that imports the fixtures `guild_locale` and
+`german` plays on a German server with German members."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import simcord.interactions
 
 from bot.playground import with_locales
+from tests.bot.table import Table
 
 ENGLISH_WORDS = (
     "the", "your", "you", "game", "move", "turn", "press", "tiles", "rack", "player",
@@ -23,6 +26,19 @@ ENGLISH_WORDS = (
 )  # fmt: skip
 """Words that in a German text mean an English sentence slipped through ("orange" and
 "AXIO" are German too)."""
+
+
+@pytest.fixture
+def guild_locale() -> str:
+    """A German server (overrides conftest's)."""
+    return "de"
+
+
+@pytest.fixture
+def german(table: Table, monkeypatch: Any) -> Table:
+    """The table, every member of it speaking German."""
+    speak(monkeypatch, {member.id: "de" for member in table.members.values()})
+    return table
 
 
 def speak(monkeypatch: Any, locales: dict[int, str]) -> None:

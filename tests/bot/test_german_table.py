@@ -11,27 +11,16 @@ from typing import Any
 import pytest
 
 from bot.i18n import translate_in
-from tests.bot.languages import english_in, speak
+from tests.bot.languages import english_in, german, guild_locale  # noqa: F401 (fixtures)
 from tests.bot.table import Table, components, labels, select_step, selects, text_of
 
 HOUR = 3600
 MAX_MOVES = 400
-pytestmark = pytest.mark.simcord(settle_timeout=60)
+pytestmark = [pytest.mark.simcord(settle_timeout=60), pytest.mark.usefixtures("german")]
 
 
 def de(message: str, **values: Any) -> str:
     return translate_in("de", message, **values)
-
-
-@pytest.fixture
-def guild_locale() -> str:
-    return "de"
-
-
-@pytest.fixture
-def german(table: Table, monkeypatch) -> Table:
-    speak(monkeypatch, {member.id: "de" for member in table.members.values()})
-    return table
 
 
 def everything_shown(message: Any) -> list[tuple[str, str]]:
@@ -158,8 +147,7 @@ async def bad_moves(table: Table, mover: Any, kind: str) -> None:
     assert len(reasons) == len(BAD_MOVES[kind]), reasons
 
 
-async def test_a_whole_axio_game_in_german(german: Table):
-    table = german
+async def test_a_whole_axio_game_in_german(table: Table):
     game_id = await start(table, "axio", [table.ben, table.cat])
     await table.env.advance_time(73 * HOUR)  # the first player times out: a computer moves
     table.check_errors()
@@ -173,8 +161,7 @@ async def test_a_whole_axio_game_in_german(german: Table):
     assert assert_no_english(table) > 300
 
 
-async def test_a_whole_rota_game_in_german(german: Table):
-    table = german
+async def test_a_whole_rota_game_in_german(table: Table):
     game_id = await start(table, "rota", [table.ben], computer=True)
     await a_turn_of_asides(table, game_id)
     await play_to_the_end(table, game_id, random.Random(6))

@@ -9,24 +9,13 @@ import pytest
 from bot.i18n import speaking, translate_in
 from bot.screens.tournament import heading
 from storage import Tournament
-from tests.bot.languages import english_in, speak
+from tests.bot.languages import english_in, german, guild_locale  # noqa: F401 (fixtures)
 from tests.bot.table import Table
 from tests.bot.tournament_helpers import open_signup, posts
 from tests.waiting import eventually
 
-pytestmark = pytest.mark.simcord(settle_timeout=120)
+pytestmark = [pytest.mark.simcord(settle_timeout=120), pytest.mark.usefixtures("german")]
 HOUR = 3600
-
-
-@pytest.fixture
-def guild_locale() -> str:
-    return "de"
-
-
-@pytest.fixture
-def german(table: Table, monkeypatch) -> Table:
-    speak(monkeypatch, {member.id: "de" for member in table.members.values()})
-    return table
 
 
 async def called_off(table: Table, t: Tournament, reason: str) -> None:
@@ -43,10 +32,10 @@ async def called_off(table: Table, t: Tournament, reason: str) -> None:
     assert english_in(post.content) == [], post.content
 
 
-async def test_too_few_players_is_said_in_german(german: Table):
-    t, _ = await open_signup(german, german.ann, game="axio", format="swiss", start="in 2h")
-    await german.env.advance_time(2.1 * HOUR)  # its start time, with one player: called off
-    assert (await german.bot.repo.tournament(t.id)).status == "cancelled"
+async def test_too_few_players_is_said_in_german(table: Table):
+    t, _ = await open_signup(table, table.ann, game="axio", format="swiss", start="in 2h")
+    await table.env.advance_time(2.1 * HOUR)  # its start time, with one player: called off
+    assert (await table.bot.repo.tournament(t.id)).status == "cancelled"
     reason = translate_in(
         "de",
         "a tournament at tables of {size} needs at least {least} players: {joined} joined",
@@ -55,13 +44,13 @@ async def test_too_few_players_is_said_in_german(german: Table):
         joined=1,
     )
     assert "mindestens 2 Spieler" in reason
-    await called_off(german, t, reason)
+    await called_off(table, t, reason)
 
 
-async def test_a_host_who_ends_the_sign_up_is_named_in_german(german: Table):
-    t, _ = await open_signup(german, german.ann, game="rota", format="swiss", start="in 2h")
-    ended = await german.slash(german.ann, "axio tournament end")
+async def test_a_host_who_ends_the_sign_up_is_named_in_german(table: Table):
+    t, _ = await open_signup(table, table.ann, game="rota", format="swiss", start="in 2h")
+    ended = await table.slash(table.ann, "axio tournament end")
     assert not ended.ephemeral
-    reason = translate_in("de", "ended by {member}", member=german.ann.name)
+    reason = translate_in("de", "ended by {member}", member=table.ann.name)
     assert reason.startswith("beendet von ")
-    await called_off(german, t, reason)
+    await called_off(table, t, reason)

@@ -3,15 +3,8 @@ their own Discord language, what the table sees is in the server's."""
 
 from __future__ import annotations
 
-import pytest
-
-from tests.bot.languages import english_in, speak
+from tests.bot.languages import english_in, guild_locale, speak  # noqa: F401 (a German server)
 from tests.bot.table import Table, labels, text_of
-
-
-@pytest.fixture
-def guild_locale() -> str:
-    return "de"
 
 
 async def test_each_member_reads_their_language_and_the_table_the_servers(
