@@ -24,7 +24,7 @@ from .present import title
 from .refusals import Refusal
 from .safe_text import MESSAGE_LIMIT, capped, escaped, shown_name
 from .summary import Paint, image_file
-from .words import card_words
+from .words import card_words, in_words
 
 STANDINGS_FILENAME = "standings.png"
 THREAD_NAME_LIMIT = 100
@@ -213,7 +213,7 @@ def cancelled_reason(payload: Mapping[str, Any]) -> str:
     template = str(payload.get("reason", ""))
     values = payload.get("reason_values") or {}
     shown = {k: shown_name(v) if isinstance(v, str) else v for k, v in values.items()}
-    return _(template, **shown) if template else ""
+    return in_words(template, shown) if template else ""
 
 
 def cancelled_text(t: Tournament, reason: str) -> str:

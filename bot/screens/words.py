@@ -10,7 +10,7 @@ the colour they mark.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
 from functools import cache
 
@@ -93,13 +93,16 @@ def tile_code_words(code: str) -> str:
 
 
 def told(error: IllegalMoveError | StorageError) -> str:
-    """What the engine or storage refuses, in the language being spoken: the error's
-    template translated whole, its values in the reader's words (colours and tiles
-    `🔴 red + 🔵 blue`, numbers `0,25`, dates); cells, positions and what was typed stay as
-    they are. A template the catalog does not hold (an operator's message about a saved
-    game) stays English."""
-    values = {name: _value_words(value) for name, value in error.values.items()}
-    return _(error.template, **values)
+    """What the engine or storage refuses, in the language being spoken (`in_words`)."""
+    return in_words(error.template, error.values)
+
+
+def in_words(template: str, values: Mapping[str, object]) -> str:
+    """A template with its values, in the language being spoken: the template translated
+    whole, its values in the reader's words (colours and tiles `🔴 red + 🔵 blue`, numbers
+    `0,25`, dates); cells, positions and what was typed stay as they are. A template the
+    catalog does not hold (an operator's message about a saved game) stays English."""
+    return _(template, **{name: _value_words(value) for name, value in values.items()})
 
 
 def _value_words(value: object) -> object:
