@@ -244,9 +244,8 @@ def played_text(game: TileGame, move: Any, points: tuple[int, ...]) -> str:
 def repeated_text(record: GameRecord, seat: int, made_for: int, text: str) -> str | None:
     """What a Confirm or a typed suggestion made for move `made_for` says when `seat`
     stored that very move there already (the same press or command again), with what it
-    scored; None if the move stored
-    there is another, or another seat's. The move is read as it was then: from the game
-    replayed to it."""
+    scored; None if the move stored there is another, or another seat's. The move is read
+    as it was then: from the game replayed to it."""
     game = record.game
     if game is None or record.seed is None or not 0 <= made_for < len(game.log):
         return None

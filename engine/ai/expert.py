@@ -31,9 +31,9 @@ The learned value (issue 37, `value`), a setting that is off: where one is shipp
 (2-player Rota) and `LEARNED_VALUE` is on, a playout ends in `hand_written_value` plus
 `LEARNED_SHARE` of the learned chance of winning (in points: a win is worth `WIN_VALUE`),
 and the candidates are the `WIDTH` that this blend rates best after the move among the
-`PRIOR_POOL` × `WIDTH` best by the normal evaluation. Each learned
-valuation is counted work (`VALUE_COST`), so the budget stays the same. Reviews weigh
-moves by the same value (`compare`), and hints come from this search.
+`PRIOR_POOL` × `WIDTH` best by the normal evaluation. Each learned valuation is counted
+work (`VALUE_COST`), so the budget stays the same. Reviews weigh moves by the same value
+(`compare`), and hints come from this search.
 
 What hidden information costs it in Rota (`bench/bench_ceiling.py`, the same 400 games
 at 0.5 s a move, the expert sighted: every deal it searches is the real game): against
