@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.i18n import speaking, translate_in
+from bot.i18n import _, speaking, translate_in
 from bot.screens.tournament import heading
 from storage import Tournament
 from tests.bot.languages import english_in, german, guild_locale  # noqa: F401 (fixtures)
@@ -22,9 +22,7 @@ async def called_off(table: Table, t: Tournament, reason: str) -> None:
     """The one call-off post of `t` (the bot's notices send it): German, with `reason` in
     German, no English word."""
     with speaking("de"):
-        said = translate_in(
-            "de", "🚫 {tournament} was called off: {reason}", tournament=heading(t), reason=reason
-        )
+        said = _("🚫 {tournament} was called off: {reason}", tournament=heading(t), reason=reason)
     first_words = said.split(":")[0]
     await eventually(lambda: posts(table, first_words), "the call-off post")
     [post] = posts(table, first_words)
