@@ -27,14 +27,14 @@ from pathlib import Path
 
 from bench.common import median_ms, report
 from bot.config import Settings
-from bot.screens.review import review_file, review_text, review_view
+from bot.screens.review import review_alt, review_file, review_text, review_view, review_words
 from bot.table.painter import Painter
 from bot.table.reviews import Reviews
 from bot.table.thinking import Thinker
 from engine import AxioGame
 from engine.ai import choose_move, expert
 from engine.ai.review import GameReview, ReviewTask, review_tasks
-from render.review import render_review, review_alt_text
+from render.review import render_review
 from storage import Repository
 
 GAME_SEED = 26
@@ -133,7 +133,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         cached = asyncio.run(stored_review_ms(game, review, Path(folder)))
     render_ms = median_ms(
-        lambda: (render_review(review, NAMES), review_alt_text(review, NAMES)), runs=10
+        lambda: (
+            render_review(review, NAMES, review_words(review)),
+            review_alt(review, list(NAMES)),
+        ),
+        runs=10,
     )
     grades = [m.grade for m in review.moves]
     report(

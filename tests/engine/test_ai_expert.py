@@ -121,3 +121,15 @@ def test_plies_left_bounds_the_placements_an_axio_game_still_has(players):
     assert min(bound - (placed - before) for bound, before in seen[-4:]) <= 1  # tight at the end
     if players == 2:
         assert game.bag_count > 0  # why the board, not the racks, must tell
+
+
+@pytest.mark.parametrize("kind", [AxioGame, RotaGame], ids=["axio", "rota"])
+def test_the_search_stops_when_one_candidate_is_left(kind, expert_counted_work):
+    """Twelve candidates halve 12 → 6 → 3 → 1: the winner is sampled as often as the two
+    it beat last, never on its own (that would cost time and change nothing)."""
+    game = midgame(kind, 2, seed=8, moves=6)
+    verdicts = expert.search(game, seed=2, budget_s=8 * expert_counted_work)
+    assert len(verdicts) == expert.WIDTH
+    finalists = [v.samples for v in verdicts[:3]]
+    assert finalists[0] > verdicts[3].samples
+    assert finalists == [finalists[0]] * 3
