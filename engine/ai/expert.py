@@ -78,9 +78,11 @@ from .work import WorkBudget
 
 DEFAULT_BUDGET_S = 2.0
 """The budget a move when the caller names none (the issue's default). Four times the
-work of bench_ai's 0.5 s buys little: in Rota against hard, both at 2 s
-(`bench_ai --expert-budget 2`, seeds 0-24, 50 games), 0.61 where 0.5 s wins 0.58 on the
-same games (+0.03 ± 0.16)."""
+work of bench_ai's 0.5 s buys nothing against hard, which gets four times its work too
+(`bench_ai --expert-budget 2`, seeds 0-49, 100 games a pairing, paired with 0.5 s on the
+same deals): Rota 0.525 [0.43, 0.62] (+0.005 ± 0.11), AXIO 0.64 [0.55, 0.74] (-0.08 ±
+0.12). Both levels end their playouts in the same kind of value, so more samples of it
+bring them closer."""
 UNITS_PER_SECOND = {"axio": 600_000, "rota": 380_000}
 """Work units a second of budget buys (see `lookahead` for what a unit is), per game: a
 Rota unit takes longer than an AXIO one. Calibrated so that a move takes about 40 % of
