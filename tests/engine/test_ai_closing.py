@@ -1,0 +1,80 @@
+"""The last placement of a Rota game: the expert plays it, and its playouts play it, for
+the result."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from engine import RotaGame
+from engine.ai import choose_move, expert
+from engine.ai.closing import closing_placement, is_closing, settled_verdicts
+from engine.ai.evaluate import win_share
+from engine.ai.policies import best_placement, normal_move
+from engine.ai.work import WorkBudget
+from tests.engine.rota_positions import swap_hidden
+
+
+def closing_positions(players: int, games: int) -> Iterator[RotaGame]:
+    """The closing position of each of `games` games of the normal level (one that ends
+    before, with all five colours at the cap, has none)."""
+    for seed in range(games):
+        game = RotaGame(players, seed)
+        while not game.is_over and not is_closing(game):
+            game.play(normal_move(game))
+        if not game.is_over:
+            yield game
+
+
+def finish(game: RotaGame, move: object) -> float:
+    """The mover's share of first place in the scores `move` leaves (where it earns an extra
+    turn, the least that turn can end with)."""
+    after = game.copy()
+    seat = game.to_move
+    after.play(move)
+    return win_share(after, seat)
+
+
+def test_closing_is_read_from_public_counts_only():
+    game = RotaGame(2, 5)
+    assert not is_closing(game)
+    closing = next(closing_positions(2, 1))
+    assert not any(closing.stacks)
+    assert closing.hands[1 - closing.to_move] is None
+    assert is_closing(swap_hidden(closing, closing.to_move, seed=3))
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_closing_placement_takes_the_best_finish_there_is(players):
+    """Over many games' last placements: never a worse finish than some other placement
+    offers. The normal policy, which lifts the weakest colours, falls short in some."""
+    normal_short = 0
+    for game in closing_positions(players, 40):
+        best = max(finish(game, move) for move in game.legal_moves())
+        assert finish(game, closing_placement(game)[0]) == best
+        normal_short += finish(game, best_placement(game)[0]) < best
+    assert normal_short > 0  # the positions can tell the two policies apart
+
+
+def test_the_expert_weighs_every_last_placement_once_and_exactly(expert_counted_work):
+    """Every deal of what it cannot see ends the game alike, so no sampling is needed; the
+    same verdicts whatever is hidden."""
+    settled = 0
+    for game in closing_positions(2, 12):
+        verdicts = expert.search(game, seed=4, budget_s=expert_counted_work)
+        if verdicts[0].samples != 1:  # a placement there earns an extra turn
+            assert settled_verdicts(game, game.to_move, expert.hand_written_value, _free()) is None
+            continue
+        settled += 1
+        assert {v.move for v in verdicts} == set(game.legal_moves())
+        assert finish(game, verdicts[0].move) == max(finish(game, v.move) for v in verdicts)
+        hidden_swapped = swap_hidden(game, game.to_move, seed=9)
+        assert expert.search(hidden_swapped, seed=4, budget_s=expert_counted_work) == verdicts
+        assert choose_move(game, "expert", seed=4, budget_s=expert_counted_work) == verdicts[0].move
+    assert settled >= 6
+
+
+def _free() -> WorkBudget:
+    """A budget that never runs out."""
+    return WorkBudget(1.0, float("inf"), float("inf"))
