@@ -34,11 +34,12 @@ How it spends its budget (sequential halving):
   afford it. In AXIO the end comes when the board is full, usually with tiles still in the
   bag, so the placements left are bounded by the empty cells (see `plies_left`).
 - Rota's last placement (`closing`: every stack empty, no other seat holding a tile) is
-  played for the result, in the playouts and at the table. There, where no placement earns
-  an extra turn, every deal ends the game alike, so each placement is valued once and
-  exactly instead of searched: the move comes at once where the search spent its whole
-  budget on identical playouts. Paired at 0.5 s on bench_ai seeds 0-49 (100 games a
-  pairing): against hard +0.01 ± 0.02, against greedy +0.01 ± 0.03 (1 and 3 games changed).
+  played for the result, in the playouts and at the table. There every deal ends the game
+  alike but for the tile an extra turn draws, from a supply that is all the seat cannot
+  see: each placement is valued exactly over those draws instead of searched, where the
+  budget allows (at 2 s it always has). Paired at 0.5 s on bench_ai seeds 0-49 (100 games
+  a pairing): against hard +0.01 ± 0.02, against greedy +0.01 ± 0.03 (1 and 3 games
+  changed).
 
 The learned value (issue 37, `value`), a setting that is off: where one is shipped
 (2-player Rota) and `LEARNED_VALUE` is on, a playout ends in `hand_written_value` plus

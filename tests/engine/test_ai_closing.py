@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from engine import RotaGame
-from engine.ai import choose_move, expert
+from engine.ai import expert
 from engine.ai.closing import closing_placement, is_closing, settled_verdicts
 from engine.ai.evaluate import win_share
 from engine.ai.policies import best_placement, normal_move
@@ -58,21 +58,51 @@ def test_the_closing_placement_takes_the_best_finish_there_is(players):
 
 
 def test_the_expert_weighs_every_last_placement_once_and_exactly(expert_counted_work):
-    """Every deal of what it cannot see ends the game alike, so no sampling is needed; the
-    same verdicts whatever is hidden."""
-    settled = 0
+    """Every deal of what it cannot see ends the game alike but for an extra turn's draw,
+    so no sampling is needed; the same verdicts whatever is hidden."""
     for game in closing_positions(2, 12):
-        verdicts = expert.search(game, seed=4, budget_s=expert_counted_work)
-        if verdicts[0].samples != 1:  # a placement there earns an extra turn
-            assert settled_verdicts(game, game.to_move, expert.hand_written_value, _free()) is None
-            continue
-        settled += 1
-        assert {v.move for v in verdicts} == set(game.legal_moves())
+        verdicts = expert.search(game, seed=4, budget_s=40 * expert_counted_work)
+        assert [v.samples for v in verdicts] == [1] * len(verdicts)
+        assert sorted(map(str, (v.move for v in verdicts))) == sorted(map(str, game.legal_moves()))
         assert finish(game, verdicts[0].move) == max(finish(game, v.move) for v in verdicts)
         hidden_swapped = swap_hidden(game, game.to_move, seed=9)
-        assert expert.search(hidden_swapped, seed=4, budget_s=expert_counted_work) == verdicts
-        assert choose_move(game, "expert", seed=4, budget_s=expert_counted_work) == verdicts[0].move
-    assert settled >= 6
+        assert expert.search(hidden_swapped, seed=4, budget_s=40 * expert_counted_work) == verdicts
+
+
+def test_an_extra_turn_at_the_end_is_weighed_over_every_tile_it_could_draw():
+    """The value of a last placement that earns an extra turn is its mean over the
+    supply's tiles, one by one (what the seat cannot see is exactly that supply)."""
+    weighed = 0
+    for game in closing_positions(2, 30):
+        seat = game.to_move
+        verdicts = settled_verdicts(game, seat, expert.hand_written_value, _free())
+        assert verdicts is not None
+        for verdict in verdicts:
+            after = game.copy()
+            after.play(verdict.move)
+            if after.is_over:
+                assert verdict.value == expert.hand_written_value(after, seat)
+                continue
+            outcomes = []
+            for tile in game.supply:
+                drawn = game.drawing_next(tile)
+                drawn.play(verdict.move)
+                assert drawn.extra_tile == tile
+                while not drawn.is_over:
+                    drawn.play(closing_placement(drawn)[0])
+                outcomes.append(expert.hand_written_value(drawn, seat))
+            assert verdict.value == pytest.approx(sum(outcomes) / len(outcomes))
+            weighed += 1
+    assert weighed >= 10
+
+
+def test_a_budget_too_small_to_weigh_every_draw_is_left_to_the_search():
+    for game in closing_positions(2, 30):
+        small = WorkBudget(1.0, 100.0, float("inf"))
+        if settled_verdicts(game, game.to_move, expert.hand_written_value, small) is None:
+            assert settled_verdicts(game, game.to_move, expert.hand_written_value, _free())
+            return
+    pytest.fail("no closing position had an extra turn to weigh")
 
 
 def _free() -> WorkBudget:
