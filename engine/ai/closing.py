@@ -1,8 +1,8 @@
-"""The last placement of a Rota game, which the expert plays for the result, not the scores.
+"""A game's last placement, which the expert plays for the result, not the scores.
 
-Once every stack is empty and no other seat holds a tile, the placement to make now ends
-the game, unless it reaches a cap and earns an extra turn from the supply. All of that is
-public: stack and hand counts, the supply's size, the scores. Two things follow:
+In Rota, once every stack is empty and no other seat holds a tile, the placement to make
+now ends the game, unless it reaches a cap and earns an extra turn from the supply. All of
+that is public: stack and hand counts, the supply's size, the scores. Two things follow:
 - In a playout, the mover there chooses the placement with the best finish, where the
   normal policy only lifts its weakest colours: the real seats (hard and expert alike)
   value a finished game by its result, and in self-play of the normal level the normal
@@ -11,8 +11,13 @@ public: stack and hand counts, the supply's size, the scores. Two things follow:
   but for the tile an extra turn draws; and the supply it draws from is all that the seat
   cannot see. So each placement is valued exactly (`settled_verdicts`) instead of sampled:
   the expert weighs all of them, not only its candidates, and answers in tens of
-  milliseconds where the search spent its whole budget (1.8 s, the safety stop, in a
-  4-player game at 2 s).
+  milliseconds where the search spent its whole budget (1.8 s, the safety stop, at 2 s).
+
+In AXIO the game ends when the seat to move cannot place: its rack is empty or no two
+neighbouring cells are (rack sizes and the board are public). Where every move ends it,
+the same holds: each is valued once, exactly. That covers the exchange RULES.md still
+offers once the board is full, which changes nothing: the search spent its whole budget
+on those two answers.
 """
 
 from __future__ import annotations
@@ -21,12 +26,19 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from ..axio_moves import Exchange
+from ..common import NO_POINTS, ScoredMove
 from ..game import TileGame
 from .evaluate import move_valuer
 from .lookahead import PLY_COST, Valuation, Verdict
-from .policies import best_placement
+from .policies import best_placement, in_exchange
 from .work import WorkBudget
 
+AXIO_LAST_ROOM = 3
+"""Empty cells at most on an AXIO board whose placements are checked for ending the game.
+With three, a placement leaves one at most, so it ends the game; in self-play of the normal
+level (60 games of 2 and 4 players) no board with more empty cells had every placement
+end it."""
 DRAW_COST = 1_500
 """Units for playing out one draw of an extra turn: a copy, the placement and its extra
 placements (a closing scan weighs every placement's finish, and one extra turn often
@@ -72,29 +84,58 @@ def closing_placement(game: TileGame) -> tuple[Any, int]:
     return game.best_move(key)
 
 
+def _axio_near_the_end(view: TileGame) -> bool:
+    """Whether an AXIO board has so few empty cells (`AXIO_LAST_ROOM`) that every move
+    may end the game: worth checking them all."""
+    if view.kind != "axio":
+        return False
+    return len(view.board.empty_cells()) <= AXIO_LAST_ROOM  # type: ignore[attr-defined]
+
+
+def _last_move_options(view: TileGame) -> list[ScoredMove]:
+    """Every move of the seat to move: both answers to an exchange, else every placement
+    with its points (each of Rota's named colours apart: they score differently)."""
+    if in_exchange(view):
+        return [ScoredMove(move, NO_POINTS) for move in view.legal_moves()]
+    return view.scored_moves()
+
+
+def _ends_with(view: TileGame, move: Any) -> TileGame:
+    """`view` after `move` and, where AXIO then offers an exchange, keeping the rack: on a
+    board with no room left either answer ends the game with the same scores."""
+    after = view.copy()
+    after.play(move)
+    if in_exchange(after):
+        after.play(Exchange(False))
+    return after
+
+
 def settled_verdicts(
     view: TileGame, seat: int, value: Valuation, budget: WorkBudget
 ) -> list[Verdict] | None:
-    """Every placement of a closing game with its `value` at the end, best first (the
-    engine's order on ties); None where the game is not closing, or where weighing every
-    draw would cost more than the budget left (the search then samples them).
+    """Every move of a game's last turn with its `value` at the end, best first (the
+    engine's order on ties); None where it is not the last turn (a Rota game not closing,
+    an AXIO move that leaves room for another placement), or where weighing every draw
+    would cost more than the budget left (the search then samples them).
 
-    A placement that ends the game is valued once, exactly. One that earns an extra turn
+    A placement that ends the game is valued once, exactly. One that earns a Rota extra turn
     is valued over every tile the supply could give it, each as likely as it is common:
     there the supply is all the seat cannot see, so that is exact too as far as the extra
     placement goes (`closing_placement`; a further extra turn, rarer still, takes the rest
     of the supply in the deal's order)."""
-    if not is_closing(view):
+    closing = is_closing(view)
+    if not closing and not _axio_near_the_end(view):
         return None
-    options = view.scored_moves()
+    options = _last_move_options(view)
     ended: dict[int, float] = {}
     for index, option in enumerate(options):
-        after = view.copy()
-        after.play(option.move)
+        after = _ends_with(view, option.move)
         budget.spend(PLY_COST)
         if after.is_over:
             ended[index] = value(after, seat)
-    draws = Counter(view.supply)  # type: ignore[attr-defined]
+    if len(ended) < len(options) and not closing:
+        return None  # an AXIO placement leaves room for another: the next racks matter
+    draws = Counter(view.supply if closing else ())  # type: ignore[attr-defined]
     if (len(options) - len(ended)) * len(draws) * DRAW_COST > budget.units:
         return None
     worths = [

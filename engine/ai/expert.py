@@ -39,7 +39,8 @@ How it spends its budget (sequential halving):
   see: each placement is valued exactly over those draws instead of searched, where the
   budget allows (at 2 s it always has). Paired at 0.5 s on bench_ai seeds 0-49 (100 games
   a pairing): against hard +0.01 ± 0.02, against greedy +0.01 ± 0.03 (1 and 3 games
-  changed).
+  changed). AXIO's last move, where every move fills the board's last room (and the
+  exchange then offered), is valued exactly the same way.
 
 The learned value (issue 37, `value`), a setting that is off: where one is shipped
 (2-player Rota) and `LEARNED_VALUE` is on, a playout ends in `hand_written_value` plus

@@ -1,4 +1,4 @@
-"""The last placement of a Rota game: the expert plays it, and its playouts play it, for
+"""A game's last placement: the expert plays it, and in Rota its playouts play it, for
 the result."""
 
 from __future__ import annotations
@@ -7,12 +7,14 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine import RotaGame
+from engine import AxioGame, RotaGame
 from engine.ai import expert
 from engine.ai.closing import closing_placement, is_closing, settled_verdicts
 from engine.ai.evaluate import win_share
-from engine.ai.policies import best_placement, normal_move
+from engine.ai.policies import best_placement, in_exchange, normal_move
 from engine.ai.work import WorkBudget
+from tests.engine.axio_positions import axio_swap_hidden
+from tests.engine.games import midgame
 from tests.engine.rota_positions import swap_hidden
 
 
@@ -94,6 +96,31 @@ def test_an_extra_turn_at_the_end_is_weighed_over_every_tile_it_could_draw():
             assert verdict.value == pytest.approx(sum(outcomes) / len(outcomes))
             weighed += 1
     assert weighed >= 10
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_expert_weighs_every_last_axio_placement_once(players, expert_counted_work):
+    """Where every placement fills the board's last room, each is valued once, exactly,
+    whatever the other racks and the bag hold, and so are both answers to the exchange
+    offered once the board is full; a move before is searched as ever."""
+    weighed = exchanges = 0
+    for seed in range(12):
+        game = AxioGame(players, seed)
+        while not game.is_over:
+            room = 1 if in_exchange(game) else 3  # every move then ends the game
+            if len(game.board.empty_cells()) <= room:
+                exchanges += in_exchange(game)
+                verdicts = expert.search(game, seed=4, budget_s=expert_counted_work)
+                assert [v.samples for v in verdicts] == [1] * len(verdicts)
+                assert {v.move for v in verdicts} == set(game.legal_moves())
+                twin = axio_swap_hidden(game, game.to_move, seed=9)
+                assert expert.search(twin, seed=4, budget_s=expert_counted_work) == verdicts
+                weighed += 1
+            game.play(normal_move(game))
+    assert weighed >= 4
+    assert exchanges >= 1
+    searched = midgame(AxioGame, players, seed=1, moves=8)
+    assert expert.search(searched, seed=4, budget_s=expert_counted_work)[0].samples > 1
 
 
 def test_a_budget_too_small_to_weigh_every_draw_is_left_to_the_search():
