@@ -1,4 +1,4 @@
-"""A game's last placement, which the expert plays for the result, not the scores.
+"""A game's last turn, which the expert plays for the result, not the scores.
 
 In Rota, once every stack is empty and no other seat holds a tile, the placement to make
 now ends the game, unless it reaches a cap and earns an extra turn from the supply. All of
