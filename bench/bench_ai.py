@@ -15,7 +15,9 @@ rates do not depend on how busy the machine is (see engine/ai/work.py).
 Time: each level at its default budget (hard 1 s, expert 2 s) plays every seat of
 4-player AXIO and Rota games and 2-player Rota games as in play (safety stop on); each move is timed
 (`hard_move_ms_p95`, `expert_move_ms_p95`, max too); easy and normal are timed on the
-same positions. Levels should stay within their budget + 10 % at p95.
+same positions. Levels should stay within their budget + 10 % at p95. The slowest last move
+of a game is given apart (`rota_expert_last_move_ms_max`, …): Rota's, which every deal ends
+alike, the expert values exactly rather than searches.
 
 Screening a change: run one pairing on fewer seeds with `--games-out FILE`, which writes
 each game's seed, seat, win share and both final score vectors as JSON lines, and run it
@@ -149,7 +151,8 @@ def play_match(
 
 def timed_game(task: tuple[str, int, str, int]) -> dict[str, list[float]]:
     """A game of `players` with `level` in every seat at its default budget, the clock's stop
-    on: its move times, and those of easy and normal on the same positions."""
+    on: its move times, those of easy and normal on the same positions, and (under
+    "<kind>_<level>_last") the time of the game's last move."""
     kind, players, level, seed = task
     game = game_class(kind)(players, seed)
     times: dict[str, list[float]] = {level: [], "easy": [], "normal": []}
@@ -162,6 +165,7 @@ def timed_game(task: tuple[str, int, str, int]) -> dict[str, list[float]]:
         move = choose_move(game, level, seed=seed, budget_s=DEFAULT_BUDGET_S[level])
         times[level].append((time.perf_counter() - start) * 1000)
         game.play(move)
+    times[f"{kind}_{level}_last"] = times[level][-1:]
     return times
 
 
@@ -309,6 +313,8 @@ def main() -> None:
         if level in timed:
             figures[f"{level}_move_ms_p95"] = round(percentile(timed[level], 0.95), 1)
             figures[f"{level}_move_ms_max"] = round(max(timed[level]), 1)
+    for last in sorted(name for name in timed if name.endswith("_last")):
+        figures[f"{last}_move_ms_max"] = round(max(timed[last]), 1)
     if timed:
         figures["hard_timed_budget_s"] = DEFAULT_BUDGET_S["hard"]
         figures["expert_timed_budget_s"] = DEFAULT_BUDGET_S["expert"]

@@ -184,6 +184,14 @@ class RotaGame(TileGame):
         game.rng.seed(rng.random())
         return game
 
+    def drawing_next(self, tile: Tile) -> RotaGame:
+        """A copy whose supply gives `tile` (one of its tiles) next: where the supply is all
+        that a seat cannot see, a search weighs each tile an extra turn could draw."""
+        game = self.copy()
+        game.supply.remove(tile)
+        game.supply.append(tile)
+        return game
+
     def copy(self) -> RotaGame:
         game = self._copy_common()
         game.display = self.display.copy()

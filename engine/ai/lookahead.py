@@ -119,6 +119,8 @@ def _board_effect(move: Any) -> Any:
 
 Valuation = Callable[[TileGame, int], float]
 """How good a position is for a seat (see `evaluate.position_value`)."""
+Placement = Callable[[TileGame], tuple[Any, int]]
+"""How a playout chooses a placement, and how many there were (see `best_placement`)."""
 
 
 def rollout(
@@ -128,9 +130,11 @@ def rollout(
     budget: WorkBudget,
     horizon: int,
     value: Valuation = position_value,
+    placement: Placement = best_placement,
 ) -> float:
     """Play `move` on a copy of `det`, then the following turns with the normal policy
-    until turn `horizon` (or the end); the `value` of where that leads for `seat`."""
+    (its exchanges, and `placement`) until turn `horizon` (or the end); the `value` of
+    where that leads for `seat`."""
     game = det.copy()
     game.play(move)
     budget.spend(PLY_COST)
@@ -139,7 +143,7 @@ def rollout(
             game.play(normal_move(game))
             budget.spend(PLY_COST)
             continue
-        move, count = best_placement(game)
+        move, count = placement(game)
         budget.spend(SCAN_COST[game.kind] + count + PLY_COST)
         game.play(move)
     return value(game, seat)
