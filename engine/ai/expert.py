@@ -37,12 +37,13 @@ How it spends its budget (sequential halving):
   played for the result, in the playouts and at the table. There every deal ends the game
   alike but for the tile an extra turn draws, from a supply that is all the seat cannot
   see: each placement is valued exactly over those draws instead of searched, where the
-  budget allows (at 2 s it always has). Paired at 0.5 s on bench_ai seeds 0-49 (100 games
-  a pairing): against hard +0.01 ± 0.02, against greedy +0.01 ± 0.03 (1 and 3 games
-  changed). AXIO's last move, where every move fills the board's last room (and the
-  exchange then offered), is valued exactly the same way (against hard, the same 100
-  games: none changed). The last moves took 1.8 s at 2 s, the safety stop; now 36 ms in
-  Rota, 1 ms in AXIO at most (`bench_ai`'s timed games).
+  budget allows (at 2 s it always has). Paired at 0.5 s on bench_ai seeds 0-99 (200 games
+  a pairing): against hard +0.035 ± 0.032 (11 games changed), against greedy +0.005 ±
+  0.022 (5 changed); over bench_ai's 400 games against hard 0.550 [0.501, 0.599] where it
+  won 0.524, against greedy 0.882 as before. AXIO's last move, where every move fills the
+  board's last room (and the exchange then offered), is valued exactly the same way
+  (against hard on seeds 0-49: no game changed). The last moves took 1.8 s at 2 s, the
+  safety stop; now 36 ms in Rota, 1 ms in AXIO at most (`bench_ai`'s timed games).
 
 The learned value (issue 37, `value`), a setting that is off: where one is shipped
 (2-player Rota) and `LEARNED_VALUE` is on, a playout ends in `hand_written_value` plus
