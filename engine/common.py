@@ -207,6 +207,14 @@ class Standing:
         return self.sorted_scores[0]
 
 
+def rank_key(
+    scores: Sequence[int], *, resigned: bool = False, immediate_winner: bool = False
+) -> tuple[int, int, tuple[int, ...]]:
+    """What `standings` ranks a seat by, the smaller first: resigned seats last, an
+    immediate winner first, then the scores sorted ascending, the higher first."""
+    return (1 if resigned else 0, 0 if immediate_winner else 1, tuple(-s for s in sorted(scores)))
+
+
 def standings(
     scores_by_seat: Sequence[Sequence[int]],
     resigned: Iterable[int] = (),
@@ -221,10 +229,11 @@ def standings(
     resigned_set = set(resigned)
 
     def key(seat: int) -> tuple[int, int, tuple[int, ...]]:
-        # Smaller key ranks first.
-        winner_first = 0 if seat == immediate_winner else 1
-        resigned_last = 1 if seat in resigned_set else 0
-        return (resigned_last, winner_first, tuple(-s for s in sorted(scores_by_seat[seat])))
+        return rank_key(
+            scores_by_seat[seat],
+            resigned=seat in resigned_set,
+            immediate_winner=seat == immediate_winner,
+        )
 
     order = sorted(range(len(scores_by_seat)), key=key)
     result: list[Standing] = []

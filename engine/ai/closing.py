@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..axio_moves import Exchange
-from ..common import NO_POINTS, ScoredMove
+from ..common import NO_POINTS, ScoredMove, rank_key
 from ..game import TileGame
 from .evaluate import move_valuer
 from .lookahead import PLY_COST, Valuation, Verdict
@@ -67,21 +67,28 @@ def playout_placement(game: TileGame) -> tuple[Any, int]:
 
 def closing_placement(game: TileGame) -> tuple[Any, int]:
     """The placement with the largest share of first place in the scores it leaves (the
-    game's ranking: sorted scores compared from the lowest), then the best by the normal
-    policy's value, then the most raw points. Exact where it earns no extra turn; one that
-    does only adds to the mover's scores, so it is undervalued at worst."""
+    game's ranking, `rank_key`: resigned seats last, then sorted scores compared from the
+    lowest; all five at the cap are the best sorted scores there are), then the best by
+    the normal policy's value, then the most raw points. Exact where it earns no extra
+    turn; one that does only adds to the mover's scores, so it is undervalued at worst."""
     seat = game.to_move
     board = game.scoreboards[seat]
     scores, capped = board.scores, board.capped
-    others = [sorted(b.scores) for s, b in enumerate(game.scoreboards) if s != seat]
+    resigned = seat in game.resigned
+    rivals = [
+        rank_key(b.scores, resigned=s in game.resigned)
+        for s, b in enumerate(game.scoreboards)
+        if s != seat
+    ]
     value = move_valuer(game, seat)
 
     def key(points: Sequence[int]) -> tuple[float, float, int]:
-        mine = sorted(capped(before, gained) for before, gained in zip(scores, points, strict=True))
-        if any(other > mine for other in others):
+        after = [capped(before, gained) for before, gained in zip(scores, points, strict=True)]
+        mine = rank_key(after, resigned=resigned)
+        if any(rival < mine for rival in rivals):
             share = 0.0
         else:
-            share = 1 / (1 + sum(other == mine for other in others))
+            share = 1 / (1 + sum(rival == mine for rival in rivals))
         return share, value(points), sum(points)
 
     return game.best_move(key)

@@ -59,6 +59,17 @@ def test_the_closing_placement_takes_the_best_finish_there_is(players):
     assert normal_short > 0  # the positions can tell the two policies apart
 
 
+def test_a_resigned_rival_is_no_rival_for_the_closing_placement():
+    """Resigned seats rank last whatever they score, so against one the finish is won
+    already and the closing placement is the normal one."""
+    contested = 0
+    for game in closing_positions(2, 40):
+        contested += closing_placement(game) != best_placement(game)
+        game.resign(1 - game.to_move)
+        assert closing_placement(game) == best_placement(game)
+    assert contested > 0  # without the resignation, the two differ on some
+
+
 def test_the_expert_weighs_every_last_placement_once_and_exactly(expert_counted_work):
     """Every deal of what it cannot see ends the game alike but for an extra turn's draw,
     so no sampling is needed; the same verdicts whatever is hidden."""
