@@ -16,8 +16,8 @@ Time: each level at its default budget (hard 1 s, expert 2 s) plays every seat o
 4-player AXIO and Rota games and 2-player Rota games as in play (safety stop on); each move is timed
 (`hard_move_ms_p95`, `expert_move_ms_p95`, max too); easy and normal are timed on the
 same positions. Levels should stay within their budget + 10 % at p95. The slowest last move
-of a game is given apart (`rota_expert_last_move_ms_max`, …): Rota's, which every deal ends
-alike, the expert values exactly rather than searches.
+of a game is given apart (`rota_expert_last_move_ms_max`, …): every deal ends a game's last
+turn alike, so the expert values it exactly rather than searches (engine/ai/closing.py).
 
 Screening a change: run one pairing on fewer seeds with `--games-out FILE`, which writes
 each game's seed, seat, win share and both final score vectors as JSON lines, and run it

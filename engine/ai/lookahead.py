@@ -119,7 +119,7 @@ def _board_effect(move: Any) -> Any:
 
 Valuation = Callable[[TileGame, int], float]
 """How good a position is for a seat (see `evaluate.position_value`)."""
-Placement = Callable[[TileGame], tuple[Any, int]]
+PlacementPolicy = Callable[[TileGame], tuple[Any, int]]
 """How a playout chooses a placement, and how many there were (see `best_placement`)."""
 
 
@@ -130,7 +130,7 @@ def rollout(
     budget: WorkBudget,
     horizon: int,
     value: Valuation = position_value,
-    placement: Placement = best_placement,
+    placement: PlacementPolicy = best_placement,
 ) -> float:
     """Play `move` on a copy of `det`, then the following turns with the normal policy
     (its exchanges, and `placement`) until turn `horizon` (or the end); the `value` of
