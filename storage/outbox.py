@@ -207,10 +207,13 @@ class OutboxCommands(Database):
             )
             if not rows or any(row[8] > stamp for row in rows):
                 return []
+            # By id: a move committed since the SELECT matches `game_id` too, and a lease
+            # on a row not handed out would hold the game's posts until it lapsed.
+            ids = [row[0] for row in rows]
             await conn.execute(
                 "UPDATE outbox SET leased_until = ?, leased_by = ?, attempts = attempts + 1 "
-                "WHERE game_id = ? AND delivered_at IS NULL",
-                (stamp + _us(lease), self.holder, game_id),
+                f"WHERE id IN ({', '.join('?' for _ in ids)})",
+                (stamp + _us(lease), self.holder, *ids),
             )
         return [_owed(row) for row in rows]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
@@ -82,6 +82,7 @@ class Desk:
         self.advice = Advice(repo, thinker)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._driving: set[int] = set()
+        self._asked_again: set[int] = set()
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks[game_id]
@@ -129,14 +130,26 @@ class Desk:
             self.drive(record.id)
 
     def drive(self, game_id: int) -> None:
-        """Let the game's computer seats play on, once per game at a time."""
-        if game_id not in self._driving:
-            self._driving.add(game_id)
-            self.background.spawn(self._run_computers(game_id))
+        """Let the game's computer seats play on, once per game at a time; asked while
+        they do, they look once more when done (what they read may predate this ask)."""
+        if game_id in self._driving:
+            self._asked_again.add(game_id)
+            return
+        self._driving.add(game_id)
+        self.background.spawn(self._run_computers(game_id))
 
     async def _run_computers(self, game_id: int) -> None:
+        await self._while_asked(game_id, self.run_computers(game_id))
+
+    async def _while_asked(self, game_id: int, first: Awaitable[None]) -> None:
+        """Run `first` for the game, then `run_computers` again for as long as `drive`
+        asked meanwhile; the game is free for the next drive or stand-in after."""
         try:
-            await self.run_computers(game_id)
+            self._asked_again.discard(game_id)
+            await first
+            while game_id in self._asked_again:
+                self._asked_again.discard(game_id)
+                await self.run_computers(game_id)
         finally:
             self._driving.discard(game_id)
 
@@ -243,7 +256,4 @@ class Desk:
             self.background.spawn(self._stand_in(game_id, seat, note))
 
     async def _stand_in(self, game_id: int, seat: int, note: str) -> None:
-        try:
-            await self.play_for(game_id, seat, note=note)
-        finally:
-            self._driving.discard(game_id)
+        await self._while_asked(game_id, self.play_for(game_id, seat, note=note))

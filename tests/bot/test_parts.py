@@ -4,6 +4,7 @@ few callables, with no bot, no Discord and no SimCord."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -30,6 +31,18 @@ async def computer_table(repo: Repository) -> GameRecord:
     return await repo.start(record.id, seed=7)
 
 
+def lone_desk(repo: Repository, deliver: Callable[[int], None] = lambda game_id: None) -> Desk:
+    """A desk of its own: computers think in a thread, quickly; `deliver` is its kick."""
+    return Desk(
+        repo,
+        Thinker(processes=0),
+        Background(),
+        deliver=deliver,
+        owned=ALL_SHARDS,
+        computer_budget_s=0.02,
+    )
+
+
 async def settled(desk: Desk, game_id: int) -> GameRecord:
     """The game once no computer seat is left to move (tests/waiting.py)."""
 
@@ -45,14 +58,7 @@ async def settled(desk: Desk, game_id: int) -> GameRecord:
 async def test_a_desk_plays_moves_and_drives_computers_without_a_bot(tmp_path):
     repo = await Repository.open(tmp_path / "axio.sqlite3")
     delivered: list[int] = []
-    desk = Desk(
-        repo,
-        Thinker(processes=0),
-        Background(),
-        deliver=delivered.append,
-        owned=ALL_SHARDS,
-        computer_budget_s=0.02,
-    )
+    desk = lone_desk(repo, deliver=delivered.append)
     try:
         record = await computer_table(repo)
         desk.started(record)
@@ -65,6 +71,39 @@ async def test_a_desk_plays_moves_and_drives_computers_without_a_bot(tmp_path):
         record = await settled(desk, record.id)
         assert record.move_count >= before + 2  # the person's move, then the computer's
         assert delivered and set(delivered) == {record.id}
+    finally:
+        await repo.close()
+
+
+async def test_a_computers_turn_asked_while_the_computers_finish_is_not_lost(tmp_path):
+    """The person's move that hands the turn to a computer commits while the computers'
+    run is still reading the game from before it: that run is about to stop (a person is
+    to move, as far as it read), and the computer moves all the same."""
+    repo = await Repository.open(tmp_path / "axio.sqlite3")
+    desk = lone_desk(repo)
+    try:
+        record = await computer_table(repo)
+        desk.started(record)
+        record = await settled(desk, record.id)
+        reading, read_on = asyncio.Event(), asyncio.Event()
+        get_game = repo.get_game
+
+        async def reads_before_the_move(game_id: int) -> GameRecord:
+            found = await get_game(game_id)
+            reading.set()
+            await read_on.wait()
+            return found
+
+        repo.get_game = reads_before_the_move  # type: ignore[method-assign]
+        desk.drive(record.id)  # a delivery pass resuming computers, say
+        await reading.wait()
+        repo.get_game = get_game  # type: ignore[method-assign]
+        move = record.game.legal_moves()[0]
+        before = record.move_count
+        await desk.play(record, move, seat=record.game.to_move, expected=before)
+        read_on.set()
+        record = await settled(desk, record.id)
+        assert record.move_count >= before + 2  # the person's move, then the computer's
     finally:
         await repo.close()
 

@@ -7,9 +7,11 @@ from __future__ import annotations
 import asyncio
 import random
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -160,3 +162,56 @@ async def test_two_processes_on_the_same_shards_deliver_each_post_exactly_once(
     assert len(every) > 60
     assert sorted(delivered) == sorted(every)
     assert set(delivered.values()) == {1}
+
+
+class _MoveDuringClaim:
+    """A write connection that lets another process store a move right after the claim's
+    first statement, before the claim's transaction goes on (the race a busy server has)."""
+
+    def __init__(self, conn: Any, move: Callable[[], Awaitable[object]]) -> None:
+        self._conn, self._move = conn, move
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._conn, name)
+
+    async def execute_fetchall(self, sql: str, params: Any = ()) -> Any:
+        rows = await self._conn.execute_fetchall(sql, params)
+        if self._move is not None:
+            move, self._move = self._move, None
+            await move()
+        return rows
+
+
+async def test_a_claim_leases_only_the_posts_it_hands_out(two: Two, clock: FakeClock) -> None:
+    """A move stored while a claim runs is not leased by it unseen: once the claimed
+    posts are given back (the game moved on), the next claim hands out every owed post,
+    the new move's too, rather than nothing until a lease nobody renews lapses."""
+    claimer, player = two
+    record = await running_game(claimer)
+    stored: list[int] = []
+
+    async def move() -> None:
+        fresh = await player.get_game(record.id)
+        await player.record_move(fresh.id, fresh.move_count, fresh.game.legal_moves()[0])
+        stored.append(fresh.move_count)
+
+    writing = claimer._write
+
+    @asynccontextmanager
+    async def write_with_a_move(**options: Any) -> AsyncIterator[Any]:
+        async with writing(**options) as conn:
+            yield _MoveDuringClaim(conn, move)
+
+    claimer._write = write_with_a_move  # type: ignore[method-assign]
+    try:
+        claimed = await claimer.claim_posts(record.id)
+    finally:
+        claimer._write = writing  # type: ignore[method-assign]
+    assert stored, "the move was stored while the claim ran"
+    held = await claimer._fetchall("SELECT id FROM outbox WHERE leased_by = ?", (claimer.holder,))
+    assert sorted(row[0] for row in held) == [post.id for post in claimed]
+    await claimer.posts_failed([post.id for post in claimed], clock.now)
+    again = await claimer.claim_posts(record.id)
+    assert [post.move_count for post in again] == [post.move_count for post in claimed] + [
+        stored[0] + 1
+    ]
