@@ -2,10 +2,11 @@
 mistake: each post is delivered exactly once.
 
 The second process is the part of a bot that delivers and drives computers (a courier and
-a desk with their own Repository, so their own lease holder) on the same database file,
-posting through the same simulated Discord. It starts while the first is in the middle of
-a slow post; a minute of play follows, with some posts slower than a lease (a slow upload,
-a rate limit), so only a lease kept renewed keeps the other process from posting them too.
+a desk with their own Repository, so their own lease holder) on the same database (a
+SQLite file, and PostgreSQL), posting through the same simulated Discord. It starts while
+the first is in the middle of a slow post; a minute of play follows, with some posts slower
+than a lease (a slow upload, a rate limit), so only a lease kept renewed keeps the other
+process from posting them too.
 
 Every time here is SimCord's clock, which the test moves: the slow post's wait, the lease's
 renewal beat and its end, each process's delivery pass. SimCord waits for the database's
@@ -20,6 +21,7 @@ import asyncio
 import random
 from collections import Counter
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -41,9 +43,12 @@ SLOW_POST_S = 2.5
 
 
 @pytest.fixture
-def bot_settings(bot_settings: Settings) -> Settings:
-    """Both processes look for owed posts every two seconds."""
-    return bot_settings.model_copy(update={"delivery_idle_seconds": 2})
+def bot_settings(bot_settings: Settings, database: str | Path) -> Settings:
+    """Both processes look for owed posts every two seconds, on one database: a SQLite
+    file, and PostgreSQL (how shards share one at scale, where the claim of a game's posts
+    is a SELECT … FOR UPDATE and an UPDATE, other processes' moves committing between)."""
+    where = {"database_url": database} if isinstance(database, str) else {}
+    return bot_settings.model_copy(update={"delivery_idle_seconds": 2, **where})
 
 
 class SlowPosts(Channels):
@@ -77,7 +82,7 @@ class _Slow:
 
 async def second_process(table: Table, sent: list) -> tuple[Courier, Repository]:
     """A courier and a desk of another process, on the same database and shards."""
-    repo = await Repository.open(table.settings.database_path, clock=discord.utils.utcnow)
+    repo = await Repository.open(table.settings.database, clock=discord.utils.utcnow)
     background = Background()
     desk = Desk(
         repo,
