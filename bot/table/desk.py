@@ -83,6 +83,7 @@ class Desk:
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._driving: set[int] = set()
         self._asked_again: set[int] = set()
+        self._stand_ins_asked: dict[int, tuple[int, str]] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks[game_id]
@@ -142,14 +143,20 @@ class Desk:
         await self._while_asked(game_id, self.run_computers(game_id))
 
     async def _while_asked(self, game_id: int, first: Awaitable[None]) -> None:
-        """Run `first` for the game, then `run_computers` again for as long as `drive`
-        asked meanwhile; the game is free for the next drive or stand-in after."""
+        """Run `first` for the game, then what `drive` and `stand_in` asked for it
+        meanwhile, until nothing is left; the game is free for the next one after."""
         try:
             self._asked_again.discard(game_id)
             await first
-            while game_id in self._asked_again:
-                self._asked_again.discard(game_id)
-                await self.run_computers(game_id)
+            while True:
+                if (stand_in := self._stand_ins_asked.pop(game_id, None)) is not None:
+                    seat, note = stand_in
+                    await self.play_for(game_id, seat, note=note)
+                elif game_id in self._asked_again:
+                    self._asked_again.discard(game_id)
+                    await self.run_computers(game_id)
+                else:
+                    return
         finally:
             self._driving.discard(game_id)
 
@@ -250,10 +257,13 @@ class Desk:
                 self.stand_in(record.id, late.seat, note="")
 
     def stand_in(self, game_id: int, seat: int, note: str) -> None:
-        """A computer makes one person's turn (a vote to skip), once per game at a time."""
-        if game_id not in self._driving:
-            self._driving.add(game_id)
-            self.background.spawn(self._stand_in(game_id, seat, note))
+        """A computer makes one person's turn (a vote to skip), once per game at a time;
+        asked while the game's computers move, it follows them, its note with it."""
+        if game_id in self._driving:
+            self._stand_ins_asked[game_id] = (seat, note)
+            return
+        self._driving.add(game_id)
+        self.background.spawn(self._stand_in(game_id, seat, note))
 
     async def _stand_in(self, game_id: int, seat: int, note: str) -> None:
         await self._while_asked(game_id, self.play_for(game_id, seat, note=note))

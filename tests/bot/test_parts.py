@@ -75,6 +75,35 @@ async def test_a_desk_plays_moves_and_drives_computers_without_a_bot(tmp_path):
         await repo.close()
 
 
+async def a_drive_holding_its_read(desk: Desk, game_id: int) -> asyncio.Event:
+    """Start the game's computers with their run's first read held: it has read the game
+    as it is now, and goes on with that (a person to move: it stops) once the event
+    returned is set."""
+    repo = desk.repo
+    reading, read_on = asyncio.Event(), asyncio.Event()
+    get_game = repo.get_game
+
+    async def reads_now_answers_later(game_id: int) -> GameRecord:
+        found = await get_game(game_id)
+        reading.set()
+        await read_on.wait()
+        return found
+
+    repo.get_game = reads_now_answers_later  # type: ignore[method-assign]
+    desk.drive(game_id)  # a delivery pass resuming computers, say
+    await reading.wait()
+    repo.get_game = get_game  # type: ignore[method-assign]
+    return read_on
+
+
+async def moves_stored(repo: Repository, game_id: int, count: int) -> GameRecord:
+    async def enough() -> GameRecord | None:
+        record = await repo.get_game(game_id)
+        return record if record.move_count >= count else None
+
+    return await eventually(enough, f"{count} moves stored", pause=0.01)
+
+
 async def test_a_computers_turn_asked_while_the_computers_finish_is_not_lost(tmp_path):
     """The person's move that hands the turn to a computer commits while the computers'
     run is still reading the game from before it: that run is about to stop (a person is
@@ -85,25 +114,35 @@ async def test_a_computers_turn_asked_while_the_computers_finish_is_not_lost(tmp
         record = await computer_table(repo)
         desk.started(record)
         record = await settled(desk, record.id)
-        reading, read_on = asyncio.Event(), asyncio.Event()
-        get_game = repo.get_game
-
-        async def reads_before_the_move(game_id: int) -> GameRecord:
-            found = await get_game(game_id)
-            reading.set()
-            await read_on.wait()
-            return found
-
-        repo.get_game = reads_before_the_move  # type: ignore[method-assign]
-        desk.drive(record.id)  # a delivery pass resuming computers, say
-        await reading.wait()
-        repo.get_game = get_game  # type: ignore[method-assign]
+        read_on = await a_drive_holding_its_read(desk, record.id)
         move = record.game.legal_moves()[0]
         before = record.move_count
         await desk.play(record, move, seat=record.game.to_move, expected=before)
         read_on.set()
+        await moves_stored(repo, record.id, before + 2)  # the person's, then the computer's
+    finally:
+        await repo.close()
+
+
+async def test_a_vote_to_skip_passed_while_the_computers_finish_is_played_with_its_note(
+    tmp_path,
+):
+    """A vote to skip passes while the computers' run is still going: the stand-in
+    follows it (not the next delivery pass, which would not say why), note and all."""
+    repo = await Repository.open(tmp_path / "axio.sqlite3")
+    desk = lone_desk(repo)
+    note = "🗳️ ann was skipped by vote."
+    try:
+        record = await computer_table(repo)
+        desk.started(record)
         record = await settled(desk, record.id)
-        assert record.move_count >= before + 2  # the person's move, then the computer's
+        read_on = await a_drive_holding_its_read(desk, record.id)
+        desk.stand_in(record.id, record.game.to_move, note=note)
+        read_on.set()
+        await moves_stored(repo, record.id, record.move_count + 1)
+        owed = await repo.claim_posts(record.id)
+        [skipped] = [post for post in owed if post.move_count == record.move_count + 1]
+        assert skipped.stand_in and skipped.note == note
     finally:
         await repo.close()
 
