@@ -158,6 +158,9 @@ class Desk:
                 else:
                     return
         finally:
+            # A stand-in still asked for means a run failed; by the next run it may be for
+            # a turn long past. The next pass's resume finds the vote if it still stands.
+            self._stand_ins_asked.pop(game_id, None)
             self._driving.discard(game_id)
 
     async def run_computers(self, game_id: int) -> None:

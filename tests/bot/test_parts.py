@@ -75,10 +75,12 @@ async def test_a_desk_plays_moves_and_drives_computers_without_a_bot(tmp_path):
         await repo.close()
 
 
-async def a_drive_holding_its_read(desk: Desk, game_id: int) -> asyncio.Event:
+async def a_drive_holding_its_read(
+    desk: Desk, game_id: int, *, fails: bool = False
+) -> asyncio.Event:
     """Start the game's computers with their run's first read held: it has read the game
     as it is now, and goes on with that (a person to move: it stops) once the event
-    returned is set."""
+    returned is set; or, `fails`, the read fails then (the database went away)."""
     repo = desk.repo
     reading, read_on = asyncio.Event(), asyncio.Event()
     get_game = repo.get_game
@@ -87,6 +89,8 @@ async def a_drive_holding_its_read(desk: Desk, game_id: int) -> asyncio.Event:
         found = await get_game(game_id)
         reading.set()
         await read_on.wait()
+        if fails:
+            raise DatabaseUnavailableError("the database went away")
         return found
 
     repo.get_game = reads_now_answers_later  # type: ignore[method-assign]
@@ -143,6 +147,26 @@ async def test_a_vote_to_skip_passed_while_the_computers_finish_is_played_with_i
         owed = await repo.claim_posts(record.id)
         [skipped] = [post for post in owed if post.move_count == record.move_count + 1]
         assert skipped.stand_in and skipped.note == note
+    finally:
+        await repo.close()
+
+
+async def test_a_stand_in_asked_of_a_run_that_failed_is_not_played_later(tmp_path):
+    """The computers' run fails (the database, say) with a vote's stand-in waiting on it:
+    the next run, turns later perhaps, does not play it; the vote is for its own move."""
+    repo = await Repository.open(tmp_path / "axio.sqlite3")
+    desk = lone_desk(repo)
+    try:
+        record = await computer_table(repo)
+        desk.started(record)
+        record = await settled(desk, record.id)
+        read_on = await a_drive_holding_its_read(desk, record.id, fails=True)
+        desk.stand_in(record.id, record.game.to_move, note="skipped")
+        read_on.set()
+        await eventually(lambda: not desk._driving, "the failed run is over", pause=0.01)
+        desk.drive(record.id)  # a later run: a person is to move, so it does nothing
+        await eventually(lambda: not desk._driving, "the later run is over", pause=0.01)
+        assert (await repo.get_game(record.id)).move_count == record.move_count
     finally:
         await repo.close()
 
