@@ -4,7 +4,7 @@ few callables, with no bot, no Discord and no SimCord."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from datetime import timedelta
 from typing import Any
 
@@ -108,67 +108,66 @@ async def moves_stored(repo: Repository, game_id: int, count: int) -> GameRecord
     return await eventually(enough, f"{count} moves stored", pause=0.01)
 
 
-async def test_a_computers_turn_asked_while_the_computers_finish_is_not_lost(tmp_path):
+Waiting = tuple[Desk, GameRecord]
+
+
+@pytest.fixture
+async def waiting(tmp_path) -> AsyncIterator[Waiting]:
+    """A lone desk, and its game of a person and an easy computer at the person's turn."""
+    repo = await Repository.open(tmp_path / "axio.sqlite3")
+    try:
+        desk = lone_desk(repo)
+        record = await computer_table(repo)
+        desk.started(record)
+        yield desk, await settled(desk, record.id)
+    finally:
+        await repo.close()
+
+
+async def test_a_computers_turn_asked_while_the_computers_finish_is_not_lost(
+    waiting: Waiting,
+) -> None:
     """The person's move that hands the turn to a computer commits while the computers'
     run is still reading the game from before it: that run is about to stop (a person is
     to move, as far as it read), and the computer moves all the same."""
-    repo = await Repository.open(tmp_path / "axio.sqlite3")
-    desk = lone_desk(repo)
-    try:
-        record = await computer_table(repo)
-        desk.started(record)
-        record = await settled(desk, record.id)
-        read_on = await a_drive_holding_its_read(desk, record.id)
-        move = record.game.legal_moves()[0]
-        before = record.move_count
-        await desk.play(record, move, seat=record.game.to_move, expected=before)
-        read_on.set()
-        await moves_stored(repo, record.id, before + 2)  # the person's, then the computer's
-    finally:
-        await repo.close()
+    desk, record = waiting
+    read_on = await a_drive_holding_its_read(desk, record.id)
+    move = record.game.legal_moves()[0]
+    before = record.move_count
+    await desk.play(record, move, seat=record.game.to_move, expected=before)
+    read_on.set()
+    await moves_stored(desk.repo, record.id, before + 2)  # the person's, then the computer's
 
 
 async def test_a_vote_to_skip_passed_while_the_computers_finish_is_played_with_its_note(
-    tmp_path,
-):
+    waiting: Waiting,
+) -> None:
     """A vote to skip passes while the computers' run is still going: the stand-in
     follows it (not the next delivery pass, which would not say why), note and all."""
-    repo = await Repository.open(tmp_path / "axio.sqlite3")
-    desk = lone_desk(repo)
+    desk, record = waiting
     note = "🗳️ ann was skipped by vote."
-    try:
-        record = await computer_table(repo)
-        desk.started(record)
-        record = await settled(desk, record.id)
-        read_on = await a_drive_holding_its_read(desk, record.id)
-        desk.stand_in(record.id, record.game.to_move, note=note)
-        read_on.set()
-        await moves_stored(repo, record.id, record.move_count + 1)
-        owed = await repo.claim_posts(record.id)
-        [skipped] = [post for post in owed if post.move_count == record.move_count + 1]
-        assert skipped.stand_in and skipped.note == note
-    finally:
-        await repo.close()
+    read_on = await a_drive_holding_its_read(desk, record.id)
+    desk.stand_in(record.id, record.game.to_move, note=note)
+    read_on.set()
+    await moves_stored(desk.repo, record.id, record.move_count + 1)
+    owed = await desk.repo.claim_posts(record.id)
+    [skipped] = [post for post in owed if post.move_count == record.move_count + 1]
+    assert skipped.stand_in and skipped.note == note
 
 
-async def test_a_stand_in_asked_of_a_run_that_failed_is_not_played_later(tmp_path):
+async def test_a_stand_in_asked_of_a_run_that_failed_is_not_played_later(
+    waiting: Waiting,
+) -> None:
     """The computers' run fails (the database, say) with a vote's stand-in waiting on it:
     the next run, turns later perhaps, does not play it; the vote is for its own move."""
-    repo = await Repository.open(tmp_path / "axio.sqlite3")
-    desk = lone_desk(repo)
-    try:
-        record = await computer_table(repo)
-        desk.started(record)
-        record = await settled(desk, record.id)
-        read_on = await a_drive_holding_its_read(desk, record.id, fails=True)
-        desk.stand_in(record.id, record.game.to_move, note="skipped")
-        read_on.set()
-        await eventually(lambda: not desk._driving, "the failed run is over", pause=0.01)
-        desk.drive(record.id)  # a later run: a person is to move, so it does nothing
-        await eventually(lambda: not desk._driving, "the later run is over", pause=0.01)
-        assert (await repo.get_game(record.id)).move_count == record.move_count
-    finally:
-        await repo.close()
+    desk, record = waiting
+    read_on = await a_drive_holding_its_read(desk, record.id, fails=True)
+    desk.stand_in(record.id, record.game.to_move, note="skipped")
+    read_on.set()
+    await eventually(lambda: not desk._driving, "the failed run is over", pause=0.01)
+    desk.drive(record.id)  # a later run: a person is to move, so it does nothing
+    await eventually(lambda: not desk._driving, "the later run is over", pause=0.01)
+    assert (await desk.repo.get_game(record.id)).move_count == record.move_count
 
 
 @pytest.mark.parametrize("status", ["running", "finished"])
