@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from storage import GameRecord, Repository, StaleTurnError
+from storage import GameRecord, NothingStoredError, Repository, StaleTurnError
 
 from .conftest import play_random, running_game, submitted
 
@@ -79,9 +79,15 @@ async def test_two_repositories_alternating_on_held_games_never_double_apply(
                     return_exceptions=True,
                 )
                 stored = [o for o in outcomes if not isinstance(o, BaseException)]
-                refused = [o for o in outcomes if isinstance(o, StaleTurnError)]
-                assert len(stored) == 1 and len(refused) == 1, outcomes
-                record = stored[0][0]
+                refused = [o for o in outcomes if isinstance(o, BaseException)]
+                # The other is refused as stale. On a loaded machine either may instead say
+                # "nothing stored" (busy, or no answer within its budget): allowed if true.
+                truthful = (StaleTurnError, NothingStoredError)
+                assert len(stored) <= 1, outcomes
+                assert all(isinstance(o, truthful) for o in refused), outcomes
+                now = await first.get_game(record.id)
+                assert now.move_count == record.move_count + len(stored), outcomes
+                record = stored[0][0] if stored else now
             return record
 
         for record in await asyncio.gather(*(race(g) for g in games)):
