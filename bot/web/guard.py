@@ -17,16 +17,22 @@ Decisions where the issue is silent:
 - **Sizes**: the path and query together at most `MAX_TARGET` characters, the headers at
   most `MAX_HEADERS` in number and `MAX_HEADER_BYTES` in all; aiohttp itself refuses
   a single line over 8 KB before we see it.
+- **Held connections**: a request costs one token, but an event stream then holds its
+  connection as long as the game runs, days perhaps; so one reader address holds at most
+  `STREAMS_PER_READER` streams at once (`StreamLimit`), the next is refused (429) until
+  one closes. A connection that has not sent a whole request within `IDLE_S` seconds (an
+  idle one, or one dribbling its headers) is closed (app.py's `WebServer`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import logging
 import re
 import time
-from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections import Counter, OrderedDict
+from collections.abc import Awaitable, Callable, Iterator
 
 import aiohttp_jinja2
 from aiohttp import web
@@ -44,6 +50,13 @@ MAX_HEADER_BYTES = 16_384
 ADDRESSES = 10_000
 SHARED = 20.0
 INSTANCE = re.compile(r"[A-Za-z0-9_-]{1,128}")  # as the Activity takes it
+STREAMS_PER_READER = 32
+"""Event streams one reader address holds open at once: a running game's page holds one, so
+that many open pages (tabs, or readers behind one address, as a school's); the next page
+is not live, and says so. A closed page's stream is let go at its next heartbeat."""
+IDLE_S = 20.0
+"""Seconds a connection may stay open without a whole request in it, before the first and
+between kept-alive ones (aiohttp's own default is an hour)."""
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -78,6 +91,33 @@ class RateLimit:
         while len(self._buckets) > ADDRESSES:
             self._buckets.popitem(last=False)
         return allowed
+
+
+class StreamLimit:
+    """The event streams each reader address holds open (see the module's docstring)."""
+
+    def __init__(self, per_reader: int = STREAMS_PER_READER) -> None:
+        self.per_reader = per_reader
+        self._held: Counter[str] = Counter()
+
+    @contextlib.contextmanager
+    def held(self, request: web.Request) -> Iterator[None]:
+        """One stream of the request's reader, for as long as the block runs; 429 (the
+        guard's plain page) when that reader already holds `per_reader`."""
+        reader = client_address(request)
+        if self._held[reader] >= self.per_reader:
+            raise web.HTTPTooManyRequests()
+        self._held[reader] += 1
+        try:
+            yield
+        finally:
+            self._held[reader] -= 1
+            if not self._held[reader]:
+                del self._held[reader]
+
+    def open(self) -> int:
+        """Streams open now, of every reader."""
+        return sum(self._held.values())
 
 
 def client_address(request: web.Request) -> str:
@@ -152,7 +192,7 @@ def guard(
             try:
                 response = await handler(request)
             except web.HTTPException as error:
-                status = error.status if error.status in (400, 404, 405) else 404
+                status = error.status if error.status in (400, 404, 405, 429) else 404
                 response = error_page(request, status)
             except Exception:
                 log.exception("the page %s failed", request.path)

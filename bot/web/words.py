@@ -58,6 +58,7 @@ def script_words() -> dict[str, object]:
         "expert": _("The expert's move: {move} (dashed)"),
         "cost": _("{grade}: cost {cost} points of the lowest colour"),
         "live": _("Live: new moves appear here"),
+        "notLive": _("Not live: reload the page to see new moves"),
         "cellTile": _("{cell} {colour} tile"),
         "cellPyramid": _("{cell} pyramid"),
         "cellDead": _("{cell} dead"),
