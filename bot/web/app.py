@@ -23,7 +23,7 @@ from storage.target import is_postgres_url
 
 from .activity import Activity, ActivityRoutes
 from .compress import StaticFiles, compress
-from .guard import IDLE_S, RateLimit, guard
+from .guard import IDLE_S, RateLimit, guard, requests_log
 from .live import LiveGames
 from .measure import Observe, measured
 from .routes import GamePages
@@ -157,7 +157,11 @@ class WebServer:
 
     async def start(self) -> None:
         self._runner = web.AppRunner(
-            self.app, access_log=None, shutdown_timeout=1.0, keepalive_timeout=self.idle_s
+            self.app,
+            access_log=None,
+            shutdown_timeout=1.0,
+            keepalive_timeout=self.idle_s,
+            logger=requests_log(),  # a malformed request said quietly (guard.py)
         )
         await self._runner.setup()
         try:

@@ -22,6 +22,10 @@ Decisions where the issue is silent:
   `STREAMS_PER_READER` streams at once (`StreamLimit`), the next is refused (429) until
   one closes. A connection that has not sent a whole request within `IDLE_S` seconds (an
   idle one, or one dribbling its headers) is closed (app.py's `WebServer`).
+- **Malformed requests** (bytes that are not HTTP aiohttp can read) are answered 400 by
+  aiohttp before any middleware, which logs each with its traceback as an error: at
+  network speed a client could fill the logs. `QuietMalformed` says them in one warning
+  line at most every `MALFORMED_LOG_S`, with how many came since.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from collections.abc import Awaitable, Callable, Iterator
 
 import aiohttp_jinja2
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 
 from ..i18n import speaking
 from .words import error_words, reader_language
@@ -91,6 +96,46 @@ class RateLimit:
         while len(self._buckets) > ADDRESSES:
             self._buckets.popitem(last=False)
         return allowed
+
+
+MALFORMED_LOG_S = 60.0
+REQUESTS_LOG = "bot.web.requests"
+"""The logger the web server's connections log to (app.py), `QuietMalformed` on it."""
+
+
+class QuietMalformed(logging.Filter):
+    """aiohttp's log of a malformed request, made one warning line (no traceback) at most
+    every `MALFORMED_LOG_S` seconds, counting those left out (see the module)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__()
+        self.clock = clock
+        self._said_at: float | None = None
+        self._left_out = 0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if not isinstance(error, HttpProcessingError):
+            return True
+        now = self.clock()
+        if self._said_at is not None and now - self._said_at < MALFORMED_LOG_S:
+            self._left_out += 1
+            return False
+        remote = record.args[0] if isinstance(record.args, tuple) and record.args else "?"
+        record.msg = "refused a malformed request from %s (%s: %s); %d more unsaid since the last"
+        record.args = (remote, error.code, str(error.message)[:120], self._left_out)
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+        record.exc_info = record.exc_text = None
+        self._said_at, self._left_out = now, 0
+        return True
+
+
+def requests_log() -> logging.Logger:
+    """The web server's connections' logger, with `QuietMalformed` on it once."""
+    logger = logging.getLogger(REQUESTS_LOG)
+    if not any(isinstance(f, QuietMalformed) for f in logger.filters):
+        logger.addFilter(QuietMalformed())
+    return logger
 
 
 class StreamLimit:

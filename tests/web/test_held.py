@@ -1,19 +1,23 @@
-"""Readers who hold connections: a page's event stream stays open while its game runs, days
-perhaps, so one reader address holds at most `STREAMS_PER_READER` of them (the next is the
-plain 429 page, and other readers are not touched); a connection that never sends a whole
-request is closed after `IDLE_S`, while a stream that is being answered stays open."""
+"""Readers who hold connections or send what is not HTTP: a page's event stream stays open
+while its game runs, days perhaps, so one reader address holds at most `STREAMS_PER_READER`
+of them (the next is the plain 429 page, and other readers are not touched); a connection
+that never sends a whole request is closed after `IDLE_S`, while a stream that is being
+answered stays open; malformed requests are refused (400) and said in one log line at most
+every `MALFORMED_LOG_S`, never a traceback each."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import logging
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
+from aiohttp.http_exceptions import BadHttpMessage
 from aiohttp.test_utils import TestClient
 
 from bot.web import routes
 from bot.web.app import WebServer, create_app
-from bot.web.guard import STREAMS_PER_READER
+from bot.web.guard import MALFORMED_LOG_S, REQUESTS_LOG, STREAMS_PER_READER, QuietMalformed
 from storage import Repository
 from tests.storage.conftest import FakeClock
 from tests.waiting import GIVE_UP_S, eventually
@@ -97,3 +101,64 @@ async def next_heartbeat(reader: asyncio.StreamReader) -> bool:
         if line.startswith(b": still here"):
             return True
     return False
+
+
+@pytest.fixture
+def requests_logged(caplog: pytest.LogCaptureFixture) -> Iterator[pytest.LogCaptureFixture]:
+    """The web server's connections' log, its filter fresh (no line said yet)."""
+    logger = logging.getLogger(REQUESTS_LOG)
+    logger.filters = [f for f in logger.filters if not isinstance(f, QuietMalformed)]
+    caplog.set_level(logging.DEBUG, REQUESTS_LOG)
+    yield caplog
+    logger.filters = [f for f in logger.filters if not isinstance(f, QuietMalformed)]
+
+
+MALFORMED = [
+    b"GET /g/abc\xc3\xa9 HTTP/1.1\r\nHost: axio\r\n\r\n",
+    b"GET /g/abc HTTP/1.1\r\nHost: axio\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+    b"GET /g/abc HTTP/1.1\r\nHost: axio\r\nBroken header line\r\n\r\n",
+]
+
+
+async def test_malformed_requests_are_refused_and_said_in_one_line_without_a_traceback(
+    repo: Repository, requests_logged: pytest.LogCaptureFixture
+):
+    server = WebServer(create_app(repo), host="127.0.0.1", port=0)
+    await server.start()
+    try:
+        for raw in MALFORMED * 3:
+            reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+            writer.write(raw)
+            status = await asyncio.wait_for(reader.readline(), GIVE_UP_S)
+            assert status.split()[1] == b"400", status
+            writer.close()
+    finally:
+        await server.stop()
+    records = [r for r in requests_logged.records if r.name == REQUESTS_LOG]
+    assert [(r.levelno, r.exc_info) for r in records] == [(logging.WARNING, None)]
+    assert "malformed request from 127.0.0.1" in records[0].getMessage()
+
+
+def test_the_next_malformed_request_is_said_after_the_pause_with_the_count_left_out():
+    now = [0.0]
+    quiet = QuietMalformed(clock=lambda: now[0])
+
+    def said(at: float) -> str | None:
+        now[0] = at
+        error = BadHttpMessage("Invalid header")
+        record = logging.LogRecord(
+            "aiohttp",
+            logging.ERROR,
+            __file__,
+            1,
+            "Error handling request from %s",
+            ("198.51.100.7",),
+            (type(error), error, None),
+        )
+        return record.getMessage() if quiet.filter(record) else None
+
+    assert said(0.0).endswith("; 0 more unsaid since the last")
+    assert said(1.0) is None and said(MALFORMED_LOG_S - 1) is None
+    assert said(MALFORMED_LOG_S).endswith("; 2 more unsaid since the last")
+    other = logging.LogRecord("aiohttp", logging.ERROR, __file__, 1, "a real failure", (), None)
+    assert quiet.filter(other) and other.levelno == logging.ERROR  # anything else untouched
