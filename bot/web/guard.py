@@ -22,6 +22,10 @@ Decisions where the issue is silent:
   `STREAMS_PER_READER` streams at once (`StreamLimit`), the next is refused (429) until
   one closes. A connection that has not sent a whole request within `IDLE_S` seconds (an
   idle one, or one dribbling its headers) is closed (app.py's `WebServer`).
+- **The database away** (not answering within its budget, storage's DATABASE_FAULTS): a
+  plain 503 page saying to try again in a minute, with `Retry-After`, and no traceback:
+  storage's health watch already says the outage once in the log, where a traceback a
+  request would bury it.
 - **Malformed requests** (bytes that are not HTTP aiohttp can read) are answered 400 by
   aiohttp before any middleware, which logs each with its traceback as an error: at
   network speed a client could fill the logs. `QuietMalformed` says them in one warning
@@ -41,6 +45,8 @@ from collections.abc import Awaitable, Callable, Iterator
 import aiohttp_jinja2
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
+
+from storage import DATABASE_FAULTS
 
 from ..i18n import speaking
 from .words import error_words, reader_language
@@ -98,6 +104,9 @@ class RateLimit:
         return allowed
 
 
+RETRY_AFTER_S = {429: "2", 503: "30"}
+"""When a refused reader may try again: a rate limit's bucket refills in seconds, a
+database away is back in a minute or so."""
 MALFORMED_LOG_S = 60.0
 REQUESTS_LOG = "bot.web.requests"
 """The logger the web server's connections log to (app.py), `QuietMalformed` on it."""
@@ -210,8 +219,8 @@ def error_page(request: web.Request, status: int) -> web.Response:
             {"language": language, "heading": heading, "sentence": sentence},
             status=status,
         )
-    if status == 429:
-        response.headers["Retry-After"] = "2"
+    if status in RETRY_AFTER_S:
+        response.headers["Retry-After"] = RETRY_AFTER_S[status]
     return response
 
 
@@ -239,6 +248,8 @@ def guard(
             except web.HTTPException as error:
                 status = error.status if error.status in (400, 404, 405, 429) else 404
                 response = error_page(request, status)
+            except DATABASE_FAULTS:  # said by storage's health watch, once an outage
+                response = error_page(request, 503)
             except Exception:
                 log.exception("the page %s failed", request.path)
                 response = error_page(request, 500)

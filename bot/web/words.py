@@ -116,6 +116,10 @@ def error_words(status: int) -> tuple[str, str]:
         return _("Too many requests"), _(
             "This address asked for pages too often. Wait a few seconds, then reload."
         )
+    if status == 503:
+        return _("Not answering just now"), _(
+            "The games' storage did not answer in time; nothing is lost. Try again in a minute."
+        )
     if status == 500:
         return _("Something went wrong"), _(
             "This page could not be made just now; the error was noted. Try again later."
