@@ -23,7 +23,7 @@ from storage.target import is_postgres_url
 
 from .activity import Activity, ActivityRoutes
 from .compress import StaticFiles, compress
-from .guard import RateLimit, guard
+from .guard import IDLE_S, RateLimit, guard, requests_log
 from .live import LiveGames
 from .measure import Observe, measured
 from .routes import GamePages
@@ -137,10 +137,14 @@ async def start_web(
 class WebServer:
     """The pages on `host:port`, for as long as it runs."""
 
-    def __init__(self, app: web.Application, *, host: str, port: int) -> None:
+    def __init__(
+        self, app: web.Application, *, host: str, port: int, idle_s: float = IDLE_S
+    ) -> None:
         self.app = app
         self.host = host
         self.port = port
+        self.idle_s = idle_s
+        """Seconds a connection may go without a whole request before it is closed."""
         self._runner: web.AppRunner | None = None
 
     @property
@@ -152,7 +156,13 @@ class WebServer:
         self.live.moved(game_id)
 
     async def start(self) -> None:
-        self._runner = web.AppRunner(self.app, access_log=None, shutdown_timeout=1.0)
+        self._runner = web.AppRunner(
+            self.app,
+            access_log=None,
+            shutdown_timeout=1.0,
+            keepalive_timeout=self.idle_s,
+            logger=requests_log(),  # a malformed request said quietly (guard.py)
+        )
         await self._runner.setup()
         try:
             site = web.TCPSite(self._runner, self.host, self.port)

@@ -17,19 +17,36 @@ Decisions where the issue is silent:
 - **Sizes**: the path and query together at most `MAX_TARGET` characters, the headers at
   most `MAX_HEADERS` in number and `MAX_HEADER_BYTES` in all; aiohttp itself refuses
   a single line over 8 KB before we see it.
+- **Held connections**: a request costs one token, but an event stream then holds its
+  connection as long as the game runs, days perhaps; so one reader address holds at most
+  `STREAMS_PER_READER` streams at once (`StreamLimit`), the next is refused (429) until
+  one closes. A connection that has not sent a whole request within `IDLE_S` seconds (an
+  idle one, or one dribbling its headers) is closed (app.py's `WebServer`).
+- **The database away** (not answering within its budget, storage's DATABASE_FAULTS): a
+  plain 503 page saying to try again in a minute, with `Retry-After`, and no traceback:
+  storage's health watch already says the outage once in the log, where a traceback a
+  request would bury it.
+- **Malformed requests** (bytes that are not HTTP aiohttp can read) are answered 400 by
+  aiohttp before any middleware, which logs each with its traceback as an error: at
+  network speed a client could fill the logs. `QuietMalformed` says them in one warning
+  line at most every `MALFORMED_LOG_S`, with how many came since.
 """
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import logging
 import re
 import time
-from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections import Counter, OrderedDict
+from collections.abc import Awaitable, Callable, Iterator
 
 import aiohttp_jinja2
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
+
+from storage import DATABASE_FAULTS
 
 from ..i18n import speaking
 from .words import error_words, reader_language
@@ -44,6 +61,13 @@ MAX_HEADER_BYTES = 16_384
 ADDRESSES = 10_000
 SHARED = 20.0
 INSTANCE = re.compile(r"[A-Za-z0-9_-]{1,128}")  # as the Activity takes it
+STREAMS_PER_READER = 32
+"""Event streams one reader address holds open at once: a running game's page holds one, so
+that many open pages (tabs, or readers behind one address, as a school's); the next page
+is not live, and says so. A closed page's stream is let go at its next heartbeat."""
+IDLE_S = 20.0
+"""Seconds a connection may stay open without a whole request in it, before the first and
+between kept-alive ones (aiohttp's own default is an hour)."""
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -78,6 +102,76 @@ class RateLimit:
         while len(self._buckets) > ADDRESSES:
             self._buckets.popitem(last=False)
         return allowed
+
+
+RETRY_AFTER_S = {429: "2", 503: "30"}
+"""When a refused reader may try again: a rate limit's bucket refills in seconds, a
+database away is back in a minute or so."""
+MALFORMED_LOG_S = 60.0
+REQUESTS_LOG = "bot.web.requests"
+"""The logger the web server's connections log to (app.py), `QuietMalformed` on it."""
+
+
+class QuietMalformed(logging.Filter):
+    """aiohttp's log of a malformed request, made one warning line (no traceback) at most
+    every `MALFORMED_LOG_S` seconds, counting those left out (see the module)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__()
+        self.clock = clock
+        self._said_at: float | None = None
+        self._left_out = 0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if not isinstance(error, HttpProcessingError):
+            return True
+        now = self.clock()
+        if self._said_at is not None and now - self._said_at < MALFORMED_LOG_S:
+            self._left_out += 1
+            return False
+        remote = record.args[0] if isinstance(record.args, tuple) and record.args else "?"
+        record.msg = "refused a malformed request from %s (%s: %s); %d more unsaid since the last"
+        record.args = (remote, error.code, str(error.message)[:120], self._left_out)
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+        record.exc_info = record.exc_text = None
+        self._said_at, self._left_out = now, 0
+        return True
+
+
+def requests_log() -> logging.Logger:
+    """The web server's connections' logger, with `QuietMalformed` on it once."""
+    logger = logging.getLogger(REQUESTS_LOG)
+    if not any(isinstance(f, QuietMalformed) for f in logger.filters):
+        logger.addFilter(QuietMalformed())
+    return logger
+
+
+class StreamLimit:
+    """The event streams each reader address holds open (see the module's docstring)."""
+
+    def __init__(self, per_reader: int = STREAMS_PER_READER) -> None:
+        self.per_reader = per_reader
+        self._held: Counter[str] = Counter()
+
+    @contextlib.contextmanager
+    def held(self, request: web.Request) -> Iterator[None]:
+        """One stream of the request's reader, for as long as the block runs; 429 (the
+        guard's plain page) when that reader already holds `per_reader`."""
+        reader = client_address(request)
+        if self._held[reader] >= self.per_reader:
+            raise web.HTTPTooManyRequests()
+        self._held[reader] += 1
+        try:
+            yield
+        finally:
+            self._held[reader] -= 1
+            if not self._held[reader]:
+                del self._held[reader]
+
+    def open(self) -> int:
+        """Streams open now, of every reader."""
+        return sum(self._held.values())
 
 
 def client_address(request: web.Request) -> str:
@@ -125,8 +219,8 @@ def error_page(request: web.Request, status: int) -> web.Response:
             {"language": language, "heading": heading, "sentence": sentence},
             status=status,
         )
-    if status == 429:
-        response.headers["Retry-After"] = "2"
+    if status in RETRY_AFTER_S:
+        response.headers["Retry-After"] = RETRY_AFTER_S[status]
     return response
 
 
@@ -152,8 +246,10 @@ def guard(
             try:
                 response = await handler(request)
             except web.HTTPException as error:
-                status = error.status if error.status in (400, 404, 405) else 404
+                status = error.status if error.status in (400, 404, 405, 429) else 404
                 response = error_page(request, status)
+            except DATABASE_FAULTS:  # said by storage's health watch, once an outage
+                response = error_page(request, 503)
             except Exception:
                 log.exception("the page %s failed", request.path)
                 response = error_page(request, 500)

@@ -21,6 +21,8 @@ import logging
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 
+from storage import DATABASE_FAULTS
+
 log = logging.getLogger(__name__)
 
 Counts = Callable[[list[int]], Awaitable[dict[int, tuple[int, str]]]]
@@ -79,7 +81,9 @@ class LiveGames:
                 continue
             try:
                 counts = await self.counts(list(self._queues))
-            except Exception:  # the database is away: the next poll tries again
+            except DATABASE_FAULTS:  # away: storage says so once; the next poll tries again
+                continue
+            except Exception:
                 log.warning("could not read the move counts of watched games", exc_info=True)
                 continue
             for game_id, now in counts.items():

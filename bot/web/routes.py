@@ -31,7 +31,7 @@ from storage.pages import PageGame
 from ..i18n import _, speaking
 from ..screens.present import title
 from ..screens.words import colour_name
-from .guard import SECURITY_HEADERS
+from .guard import SECURITY_HEADERS, StreamLimit
 from .kept import Kept, NextRead, Ready
 from .live import LiveGames
 from .public import CACHE_SIZE, PublicGame
@@ -65,6 +65,7 @@ class GamePages:
         self.repo = repo
         self.pictures = pictures  # board.png is served (unfurl.py): links show the board
         self.live = live
+        self.streams = StreamLimit()
         self.clock = clock
         self.public_url = (public_url or "").rstrip("/")
         self.games: Kept[PublicGame] = Kept(CACHE_SIZE, whole_game=False)
@@ -147,20 +148,28 @@ class GamePages:
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         page = await self._game(request)
-        response = web.StreamResponse(
-            headers={
-                **SECURITY_HEADERS,
-                "Content-Type": "text/event-stream",
-                "Cache-Control": "no-store",
-                "X-Accel-Buffering": "no",  # nginx: pass each event on at once
-            }
-        )
-        await response.prepare(request)
-        known = (page.move_count, page.status)
-        await response.write(event(known))
-        if page.status != "running":
+        with self.streams.held(request):
+            response = web.StreamResponse(
+                headers={
+                    **SECURITY_HEADERS,
+                    "Content-Type": "text/event-stream",
+                    "Cache-Control": "no-store",
+                    "X-Accel-Buffering": "no",  # nginx: pass each event on at once
+                }
+            )
+            await response.prepare(request)
+            known = (page.move_count, page.status)
+            await response.write(event(known))
+            if page.status == "running":
+                await self._follow(page.id, known, response)
             return response
-        with self.live.watching(page.id, known) as changes:
+
+    async def _follow(
+        self, game_id: int, known: tuple[int, str], response: web.StreamResponse
+    ) -> None:
+        """Write the game's move count to the stream as it grows, until it ends or the
+        reader goes."""
+        with self.live.watching(game_id, known) as changes:
             while True:
                 try:
                     now = await asyncio.wait_for(changes.get(), HEARTBEAT_S)
@@ -169,9 +178,9 @@ class GamePages:
                 try:
                     await response.write(b": still here\n\n" if now is None else event(now))
                 except ConnectionResetError:  # the reader closed the page: no failure
-                    return response
+                    return
                 if now is not None and now[1] != "running":
-                    return response
+                    return
 
 
 def steps_json(page: PageGame, public: PublicGame, language: str) -> tuple[bytes, str]:

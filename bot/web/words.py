@@ -58,6 +58,7 @@ def script_words() -> dict[str, object]:
         "expert": _("The expert's move: {move} (dashed)"),
         "cost": _("{grade}: cost {cost} points of the lowest colour"),
         "live": _("Live: new moves appear here"),
+        "notLive": _("Not live: reload the page to see new moves"),
         "cellTile": _("{cell} {colour} tile"),
         "cellPyramid": _("{cell} pyramid"),
         "cellDead": _("{cell} dead"),
@@ -114,6 +115,10 @@ def error_words(status: int) -> tuple[str, str]:
     if status == 429:
         return _("Too many requests"), _(
             "This address asked for pages too often. Wait a few seconds, then reload."
+        )
+    if status == 503:
+        return _("Not answering just now"), _(
+            "The games' storage did not answer in time; nothing is lost. Try again in a minute."
         )
     if status == 500:
         return _("Something went wrong"), _(

@@ -9,6 +9,7 @@ import json
 import aiohttp
 import pytest
 
+from bot.web.activity.socket import BOARDS_PER_MEMBER, CLOSED_TOO_MANY
 from storage import GameRecord
 from tests.bot.table import Table
 from tests.waiting import eventually
@@ -134,6 +135,30 @@ async def test_rapid_fire_is_rate_limited_per_session(table: Table, boards: Boar
     limited = [a for a in answers if a["type"] == "error" and a["code"] == "rate"]
     assert len(limited) >= 100  # a burst of 20, then 10 a second: most are refused
     assert "wait a moment" in limited[0]["message"]
+    await unchanged(table, record)
+
+
+async def test_a_member_has_at_most_their_share_of_boards_open(table: Table, boards: Boards):
+    record = await start_game(table, "ann", "ben")
+    held = [await boards.open(table.ann) for __ in range(BOARDS_PER_MEMBER)]
+    instance = boards.instance(*table.members.values())
+    __, answer = await boards.sign_in(table.ann, instance)
+
+    one_more = await boards.connect(table.ann, answer["session"], instance)
+    refused = await one_more.error()
+    assert refused["code"] == "boards" and "close one" in refused["message"]
+    closing = await one_more.ws.receive()
+    assert closing.type == aiohttp.WSMsgType.CLOSE and closing.data == CLOSED_TOO_MANY
+    other = await boards.open(table.ben)  # another member's board is not counted with hers
+    assert other.received[-1]["game"]["move_count"] == record.move_count
+
+    await held.pop().ws.close()
+    activity = table.bot.axio_activity
+    await eventually(
+        lambda: activity.boards_of(table.ann.id) < BOARDS_PER_MEMBER, "her closed board gone"
+    )
+    again = await boards.connect(table.ann, answer["session"], instance)
+    assert (await again.state())["game"]["move_count"] == record.move_count
     await unchanged(table, record)
 
 

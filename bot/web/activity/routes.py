@@ -21,11 +21,14 @@ from ..words import reader_language
 from .identity import Identity, SignInRefused
 from .service import Activity
 from .socket import (
+    BOARDS_PER_MEMBER,
     CLOSED_INSTANCE,
     CLOSED_SESSION,
+    CLOSED_TOO_MANY,
     HEARTBEAT_S,
     MAX_MESSAGE,
     OTHER_INSTANCE,
+    TOO_MANY_BOARDS,
     UNKNOWN_SESSION,
     Board,
 )
@@ -122,7 +125,9 @@ class ActivityRoutes:
             await _close(ws, CLOSED_SESSION, "session", UNKNOWN_SESSION, "en")
         elif request.query.get("instance_id") != session.member.place.instance_id:
             await _close(ws, CLOSED_INSTANCE, "session", OTHER_INSTANCE, session.language)
-        else:
+        elif self.activity.boards_of(session.member.user_id) >= BOARDS_PER_MEMBER:
+            await _close(ws, CLOSED_TOO_MANY, "boards", TOO_MANY_BOARDS, session.language)
+        else:  # counted at once: Board.run adds itself before its first wait
             await Board(self.activity, session, ws).run()
         return ws
 

@@ -43,6 +43,11 @@ class Mover(Protocol):
 class OpenBoard(Protocol):
     """An open board (socket.py's `Board`), which the Activity closes when it stops."""
 
+    @property
+    def member_id(self) -> int:
+        """Whose board it is."""
+        ...
+
     async def close(self) -> None: ...
 
 
@@ -138,6 +143,10 @@ class Activity:
             while len(self._codes) > RECORDS_KEPT:
                 self._codes.popitem(last=False)
         return self._codes[game_id]
+
+    def boards_of(self, member_id: int) -> int:
+        """How many boards the member has open in this process."""
+        return sum(1 for board in self.boards if board.member_id == member_id)
 
     async def close_boards(self) -> None:
         """Close every open board (the server stops)."""

@@ -38,9 +38,17 @@ MAX_MESSAGE = 4096
 HEARTBEAT_S = 25.0
 CLOSED_SESSION = 4401
 CLOSED_INSTANCE = 4403
+CLOSED_TOO_MANY = 4429
+BOARDS_PER_MEMBER = 8
+"""Boards one member may have open at once (phone and desktop, reloads). Each is sent a
+state after every move of its game, built in the bot's own process: without a limit one
+member's signed-in boards could keep the bot busy for everyone."""
 
 UNKNOWN_SESSION = N_("This board's sign-in has expired: open the board again from Discord.")
 OTHER_INSTANCE = N_("This sign-in belongs to another Activity: open the board again from Discord.")
+TOO_MANY_BOARDS = N_(
+    "You have too many boards open: close one, and this one connects again by itself."
+)
 TOO_FAST = N_("Too many messages at once: wait a moment, then go on.")
 NOT_UNDERSTOOD = N_("The board sent something I cannot read: reload it.")
 WATCHING = N_("You are watching this game: only its players move.")
@@ -57,6 +65,10 @@ class Board:
         self.game_id: int | None = None
         self._shown: tuple[int, int, str] | None = None
         self._sending = asyncio.Lock()
+
+    @property
+    def member_id(self) -> int:
+        return self.session.member.user_id
 
     async def run(self) -> None:
         """Serve the socket until it closes; its watcher ends with it."""

@@ -26,6 +26,7 @@ let note = null; // a sentence for the status line instead of the phase's own (a
 let retry = 0;
 let sdk = null;
 const SIGN_IN_AGAIN = new Set([4401, 4403]); // the session is unknown (expired) or not this instance's
+const TOO_MANY_BOARDS = 4429; // the member has too many boards open: the server's message stays
 
 function button(label, onTap, className = "") {
   const node = document.createElement("button");
@@ -94,7 +95,7 @@ function connect() {
   });
   socket.addEventListener("close", (event) => {
     socket = null;
-    note = words.reconnecting;
+    if (event.code !== TOO_MANY_BOARDS) note = words.reconnecting;
     render();
     // Back after a pause (the state it opens with makes the board equal the database);
     // a session the server no longer knows is opened again through Discord.

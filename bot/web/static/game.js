@@ -223,6 +223,10 @@ function listen() {
     go(atEnd ? count() : index, { replace: true });
     if (news.status !== "running") events.close();
   };
+  // Refused (too many pages open from this address) or gone for good: no longer live.
+  events.onerror = () => {
+    if (events.readyState === EventSource.CLOSED) $("live").textContent = data.words.notLive;
+  };
 }
 
 // The move list as the JSON has it (a running game's grows).
