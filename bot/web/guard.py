@@ -134,7 +134,8 @@ class QuietMalformed(logging.Filter):
             return False
         remote = record.args[0] if isinstance(record.args, tuple) and record.args else "?"
         record.msg = "refused a malformed request from %s (%s: %s); %d more unsaid since the last"
-        record.args = (remote, error.code, str(error.message)[:120], self._left_out)
+        reason = " ".join(str(error.message).split())[:120]  # one line, whatever was sent
+        record.args = (remote, error.code, reason, self._left_out)
         record.levelno, record.levelname = logging.WARNING, "WARNING"
         record.exc_info = record.exc_text = None
         self._said_at, self._left_out = now, 0
