@@ -319,7 +319,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     play = commands.add_parser("playground", help="play in a browser, no token needed")
     play.add_argument("--seconds", type=float, help="stop after this many seconds")
     play.add_argument(
-        "--port", type=int, help="the front page's port on 127.0.0.1 (default: any free one)"
+        "--port",
+        type=int,
+        help="the port on 127.0.0.1 of the page that opens the board and threads "
+        "(default: any free one)",
     )
     play.add_argument(
         "--language",

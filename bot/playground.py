@@ -265,7 +265,8 @@ async def serve(
                             "Type /axio new in the channel; switch members at the top.", flush=True
                         )
                         print(
-                            f"Threads the bot makes (a tournament's tables) open from {front}",
+                            "The board (the Discord Activity) as each member, and threads the "
+                            f"bot makes (a tournament's tables), open from {front}",
                             flush=True,
                         )
                         print(f"Game pages: {local.public_url}/g/…", flush=True)

@@ -78,6 +78,7 @@ class Rooms:
         app = web.Application()
         app.router.add_get(f"/{self.secret}/", self._front)
         app.router.add_get(f"/{self.secret}/open/{{channel_id}}", self._open)
+        app.router.add_get("/", self._elsewhere)  # a newcomer who typed the port alone
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", port or 0)
@@ -125,6 +126,10 @@ class Rooms:
         )
         return f'<p class="boards">Open the board as {links}</p>'
 
+    async def _elsewhere(self, request: web.Request) -> web.Response:
+        """The port's root: where the page is (its address holds a secret, so not here)."""
+        return web.Response(text=ELSEWHERE, content_type="text/html", status=404)
+
     async def _open(self, request: web.Request) -> web.Response:
         wanted = request.match_info["channel_id"]
         channel = next((c for c in self.channels() if str(c.id) == wanted), None)
@@ -142,6 +147,13 @@ class Rooms:
 def label(channel: ChannelHandle) -> str:
     return f"🧵 {channel.name}" if channel.is_thread else f"# {channel.name}"
 
+
+ELSEWHERE = """<!doctype html><html><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>AXIO playground</title></head><body style="font:16px system-ui,sans-serif">
+<h1>AXIO playground</h1><p>The playground's pages have secret addresses: open the one
+<code>axio-bot playground</code> printed in its terminal (the line that begins
+<q>The board</q>), with the part after the port.</p></body></html>"""
 
 FRONT = """<!doctype html><html><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -65,9 +65,11 @@ STREAMS_PER_READER = 32
 """Event streams one reader address holds open at once: a running game's page holds one, so
 that many open pages (tabs, or readers behind one address, as a school's); the next page
 is not live, and says so. A closed page's stream is let go at its next heartbeat."""
-IDLE_S = 20.0
+IDLE_S = 75.0
 """Seconds a connection may stay open without a whole request in it, before the first and
-between kept-alive ones (aiohttp's own default is an hour)."""
+between kept-alive ones (aiohttp's own default is an hour). Longer than a proxy in front
+keeps an idle connection to reuse (nginx 60 s), or the proxy could send a request on a
+connection closed under it and answer the reader 502; 75 s is also `aiohttp.web.run_app`'s."""
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -132,7 +134,8 @@ class QuietMalformed(logging.Filter):
             return False
         remote = record.args[0] if isinstance(record.args, tuple) and record.args else "?"
         record.msg = "refused a malformed request from %s (%s: %s); %d more unsaid since the last"
-        record.args = (remote, error.code, str(error.message)[:120], self._left_out)
+        reason = " ".join(str(error.message).split())[:120]  # one line, whatever was sent
+        record.args = (remote, error.code, reason, self._left_out)
         record.levelno, record.levelname = logging.WARNING, "WARNING"
         record.exc_info = record.exc_text = None
         self._said_at, self._left_out = now, 0

@@ -319,6 +319,9 @@ async def test_each_member_opens_the_board_from_the_front_page(bot_settings: Set
         await page.click(lobby, "Start")
         assert "Board" not in labels(page.last_message())  # SimCord cannot launch it
 
+        root = front_page.split(urlsplit(front_page).path)[0] + "/"  # the port alone
+        status, text = await asyncio.to_thread(location, root)
+        assert status == 404 and "open the one" in text and "printed" in text
         front = await asyncio.to_thread(urllib.request.urlopen, front_page, timeout=60)
         found = re.findall(r'class="board" href="([^"]+)"[^>]*>(\w+)</a>', front.read().decode())
         assert [name for _, name in found] == list(MEMBERS)

@@ -137,6 +137,7 @@ async def test_malformed_requests_are_refused_and_said_in_one_line_without_a_tra
     records = [r for r in requests_logged.records if r.name == REQUESTS_LOG]
     assert [(r.levelno, r.exc_info) for r in records] == [(logging.WARNING, None)]
     assert "malformed request from 127.0.0.1" in records[0].getMessage()
+    assert "\n" not in records[0].getMessage()  # one line, whatever the request held
 
 
 def test_the_next_malformed_request_is_said_after_the_pause_with_the_count_left_out():

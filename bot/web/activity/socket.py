@@ -39,6 +39,10 @@ HEARTBEAT_S = 25.0
 CLOSED_SESSION = 4401
 CLOSED_INSTANCE = 4403
 CLOSED_TOO_MANY = 4429
+RETRY_FIRST_S = 1.0
+RETRY_MAX_S = 30.0
+"""A board whose read of its game failed (the database away) reads it again after a pause,
+doubling from the first to the longest, until it answers."""
 BOARDS_PER_MEMBER = 8
 """Boards one member may have open at once (phone and desktop, reloads). Each is sent a
 state after every move of its game, built in the bot's own process: without a limit one
@@ -55,6 +59,10 @@ WATCHING = N_("You are watching this game: only its players move.")
 NOT_YOUR_SEAT = N_("That seat is not yours: you play only your own.")
 NOT_YOUR_MOVE = N_("It is {name}'s move, not yours: wait until it is your turn.")
 NO_RUNNING_GAME = N_("There is no game to move in here now.")
+STORAGE_AWAY = N_(
+    "The game's storage is not answering just now: the board shows the game as it last "
+    "was, and catches up by itself."
+)
 
 
 class Board:
@@ -138,6 +146,26 @@ class Board:
         return record
 
     async def _watch(self) -> None:
+        """Follow the game through any outage of the database: a read that fails is tried
+        again after a pause (`RETRY_FIRST_S`, doubling to `RETRY_MAX_S`), and the board is
+        then shown the game as stored, so it never stays behind it. Storage says an outage
+        in the log itself; anything else is logged here."""
+        loop = asyncio.get_running_loop()
+        pause = RETRY_FIRST_S
+        while True:
+            began = loop.time()
+            try:
+                await self._follow()
+            except DATABASE_FAULTS:
+                pass
+            except Exception:
+                log.exception("an Activity board could not follow its game; it reads it again")
+            if loop.time() - began > RETRY_MAX_S:  # it had followed the game a while
+                pause = RETRY_FIRST_S
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, RETRY_MAX_S)
+
+    async def _follow(self) -> None:
         """Show the game now and after every change; without a running game, look again
         when one starts in the channel."""
         activity = self.activity
@@ -166,7 +194,10 @@ class Board:
             message = None
         kind = message.get("type") if isinstance(message, dict) else None
         if kind == "refresh":
-            await self.show(await self.current(), again=True)
+            try:
+                await self.show(await self.current(), again=True)
+            except DATABASE_FAULTS:
+                await self.error("fault", STORAGE_AWAY)
         elif kind == "move" and isinstance(message, dict):
             await self._move(message)
         else:
