@@ -87,3 +87,39 @@ async def test_a_german_readers_page_and_a_link_to_a_step(repo, tmp_path):
             await browser.close()
     finally:
         pages.stop()
+
+
+async def test_a_live_page_whose_read_of_a_new_move_fails_catches_up(repo, tmp_path):
+    """The JSON answers 503 once (the database away) when the page hears of a new move: the
+    page reads it again after a pause and shows the move, still saying it is live."""
+    from playwright.async_api import async_playwright
+
+    record, code = await played(repo, "axio", moves=4)
+    pages = PagesInThread(tmp_path / "axio.sqlite3")
+    port = pages.start()
+    try:
+        async with async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=str(CHROMIUM))
+            page = await browser.new_page(viewport={"width": 390, "height": 844})
+            await page.goto(f"http://127.0.0.1:{port}/g/{code}")
+            await page.wait_for_function("location.hash === '#4'")
+            refused: list[str] = []
+
+            async def away_once(route):
+                if refused:
+                    await route.continue_()
+                else:
+                    refused.append(route.request.url)
+                    await route.fulfill(status=503, body="the database is away")
+
+            await page.route(f"**/g/{code}.json", away_once)
+            move = str(record.game.legal_moves()[0])
+            await repo.record_move(record.id, record.move_count, move)
+            await page.locator("#moves li").nth(4).wait_for()  # the fifth move listed
+            assert page.url.endswith("#5")  # and shown: the page was at the last move
+            assert refused  # the first read after the move was the one refused
+            live = await page.locator("#live").text_content()
+            assert live.startswith("Live")
+            await browser.close()
+    finally:
+        pages.stop()

@@ -214,19 +214,43 @@ function listen() {
   if (main.dataset.running !== "yes" || !window.EventSource) return;
   const events = new EventSource(`/g/${code}/events`);
   $("live").textContent = data.words.live;
-  events.onmessage = async (message) => {
-    const news = JSON.parse(message.data);
-    if (news.moveCount === count() && news.status === data.status) return;
-    const atEnd = index === count();
-    if (!(await load())) return;
-    rebuildMoves();
-    go(atEnd ? count() : index, { replace: true });
-    if (news.status !== "running") events.close();
+  let following = Promise.resolve(); // one news at a time, in the order they came
+  events.onmessage = (message) => {
+    following = following.then(() => follow(events, JSON.parse(message.data)));
   };
   // Refused (too many pages open from this address) or gone for good: no longer live.
   events.onerror = () => {
-    if (events.readyState === EventSource.CLOSED) $("live").textContent = data.words.notLive;
+    if (events.readyState === EventSource.CLOSED) notLive(events);
   };
+}
+
+// A new move count or status: the JSON again, and the page drawn from it.
+async function follow(events, news) {
+  if (news.moveCount === count() && news.status === data.status) return;
+  const atEnd = index === count();
+  if (!(await loadAgain())) return notLive(events);
+  rebuildMoves();
+  go(atEnd ? count() : index, { replace: true });
+  if (news.status !== "running") events.close();
+}
+
+// The JSON, read again after a pause while it cannot be (the database away, the network
+// gone): a page that says it is live is never left behind its game for good.
+async function loadAgain() {
+  for (const pause of [0, 1000, 2000, 4000, 8000, 16000]) {
+    if (pause) await new Promise((done) => setTimeout(done, pause));
+    try {
+      if (await load()) return true;
+    } catch {
+      // the network: try again after the next pause
+    }
+  }
+  return false;
+}
+
+function notLive(events) {
+  events.close();
+  $("live").textContent = data.words.notLive;
 }
 
 // The move list as the JSON has it (a running game's grows).
