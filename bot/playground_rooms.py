@@ -148,23 +148,23 @@ def label(channel: ChannelHandle) -> str:
     return f"🧵 {channel.name}" if channel.is_thread else f"# {channel.name}"
 
 
-ELSEWHERE = """<!doctype html><html><head><meta charset="utf-8">
+ELSEWHERE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>AXIO playground</title></head><body style="font:16px system-ui,sans-serif">
+<title>AXIO playground</title></head><body style="font:16px system-ui,sans-serif"><main>
 <h1>AXIO playground</h1><p>The playground's pages have secret addresses: open the one
 <code>axio-bot playground</code> printed in its terminal (the line that begins
-<q>The board</q>), with the part after the port.</p></body></html>"""
+<q>The board</q>), with the part after the port.</p></main></body></html>"""
 
-FRONT = """<!doctype html><html><head><meta charset="utf-8">
+FRONT = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>AXIO playground</title>
 <style>body{{font:16px system-ui,sans-serif;background:#313338;color:#dbdee1;margin:1rem}}
 a{{color:#00a8fc;display:block;padding:.6rem 0}}li{{list-style:none}}ul{{padding:0}}
 .boards{{margin:0 0 .8rem}}
 .boards a.board{{display:inline-block;padding:.6rem .3rem;min-width:44px}}</style>
-</head><body><h1>AXIO playground</h1>
+</head><body><main><h1>AXIO playground</h1>
 <p>Open the channel, or a thread the bot made in it (a tournament's table,
 <code>/axio new thread:True</code>). Reload this page to see new threads; opening one
 closes the preview shown before. <b>Open the board</b> opens the channel's game on the
 board one plays by tapping (the Discord Activity), as that member, in a new tab.</p>
-<ul>{items}</ul></body></html>"""
+<ul>{items}</ul></main></body></html>"""

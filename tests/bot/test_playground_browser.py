@@ -1,6 +1,7 @@
 """The playground in Debian's chromium at a phone's width, as a newcomer meets it: what
 the bot takes long over (three expert computers moving in a row) appears by itself,
-without pressing Refresh. Skipped where /usr/bin/chromium or playwright is missing."""
+without pressing Refresh; the page that opens the board, and the board, pass axe-core.
+Skipped where /usr/bin/chromium or playwright is missing."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ from pathlib import Path
 import pytest
 
 from bot.config import Settings
-from bot.playground import serve
+from bot.playground import MANAGER, serve
+from tests.bot.test_playground import with_front_page
 from tests.waiting import GIVE_UP_S
+from tests.web.browser import phone_page, severe_violations
 
 CHROMIUM = Path("/usr/bin/chromium")
 playwright = pytest.importorskip("playwright.async_api")
@@ -91,3 +94,29 @@ async def test_three_expert_computers_moving_in_a_row_appear_without_a_refresh(p
     computers = re.findall(r"[①②③] Bot [ABC] ", await turn.inner_text())
     assert len(computers) == 3
     assert await page.get_by_text("uncertain").count() == 0
+
+
+async def test_the_front_page_and_a_members_board_have_no_severe_accessibility_violation(
+    bot_settings: Settings,
+):
+    """axe-core on the page that opens the board and threads, and on the board (the
+    Activity) of a game in #games as a player, before and while she picks a tile."""
+    async with (
+        with_front_page(bot_settings) as (preview, front),
+        phone_page(bypass_csp=True) as page,
+    ):
+        await page.goto(front)
+        assert await severe_violations(page) == []
+        await page.goto(preview)
+        await command(page, "/axio new", game=("AXIO", "AX"), seats="2")
+        await press(page, "Add computer")
+        await press(page, "Normal")
+        await press(page, "Start")
+        await page.goto(front)
+        board = page.locator("a.board").filter(has_text=MANAGER)  # opens a tab: here instead
+        await page.goto(await board.get_attribute("href"))
+        piece = page.locator("#pieces button").first
+        await piece.wait_for()
+        assert await severe_violations(page) == []
+        await piece.click()
+        assert await severe_violations(page) == []

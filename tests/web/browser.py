@@ -1,5 +1,6 @@
 """A phone-sized page in Debian's chromium (playwright, never `playwright install`): what
-the accessibility test and bench/bench_web.py look through."""
+the accessibility tests and bench/bench_web.py look through; and axe-core's verdict on a
+page (tests/web/vendor, see fetch_axe.sh)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from typing import Any
 
 CHROMIUM = Path("/usr/bin/chromium")
 PHONE = {"width": 390, "height": 844}
+AXE = Path(__file__).with_name("vendor") / "axe.min.js"
+SEVERE = ("serious", "critical")
 
 
 def has_chromium() -> bool:
@@ -30,3 +33,14 @@ async def phone_page(*, bypass_csp: bool = False) -> AsyncIterator[Any]:
             yield await context.new_page()
         finally:
             await browser.close()
+
+
+async def severe_violations(page: Any) -> list[dict[str, Any]]:
+    """axe-core's serious and critical violations on the page as it is now (the page must
+    have been opened with `bypass_csp`, as axe is injected)."""
+    await page.add_script_tag(content=AXE.read_text())
+    found = await page.evaluate(
+        "async () => (await axe.run(document)).violations.map(v => "
+        "({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map(n => n.target)}))"
+    )
+    return [v for v in found if v["impact"] in SEVERE]

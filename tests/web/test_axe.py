@@ -9,21 +9,10 @@ from pathlib import Path
 import pytest
 
 from tests.storage.conftest import GUILD
-from tests.web.browser import has_chromium, phone_page
+from tests.web.browser import has_chromium, phone_page, severe_violations
 from tests.web.conftest import played
 
 pytestmark = pytest.mark.skipif(not has_chromium(), reason="no /usr/bin/chromium")
-AXE = Path(__file__).with_name("vendor") / "axe.min.js"
-SEVERE = ("serious", "critical")
-
-
-async def severe_violations(page) -> list[dict]:
-    await page.add_script_tag(content=AXE.read_text())
-    found = await page.evaluate(
-        "async () => (await axe.run(document)).violations.map(v => "
-        "({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map(n => n.target)}))"
-    )
-    return [v for v in found if v["impact"] in SEVERE]
 
 
 async def test_a_finished_games_page(repo, client):
