@@ -172,10 +172,6 @@ class StreamLimit:
             if not self._held[reader]:
                 del self._held[reader]
 
-    def open(self) -> int:
-        """Streams open now, of every reader."""
-        return sum(self._held.values())
-
 
 def client_address(request: web.Request) -> str:
     """The reader's address (see the module's docstring for a proxy's)."""
