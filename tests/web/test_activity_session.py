@@ -4,15 +4,19 @@ Each board then shows the public game and only its member's tiles."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import logging
 
 import pytest
 from pydantic import SecretStr
 
 from bot.config import Settings, load_settings
+from bot.web.activity import routes as activity_routes
 from bot.web.activity.identity import Member, Place
 from bot.web.activity.sessions import RECHECK_S, SESSION_HOURS, Sessions
 from tests.bot.table import Table
+from tests.waiting import GIVE_UP_S
 from tests.web.activity_harness import *  # noqa: F403  (the fixtures: see its docstring)
 from tests.web.activity_harness import (
     Boards,
@@ -133,6 +137,50 @@ async def test_malformed_sign_ins_are_refused_without_asking_discord(
     ) as answer:
         assert answer.status == 400
         assert "error" in await answer.json()
+    assert sum(boards.standin.calls.values()) == 0
+
+
+def raw_sign_in(boards: Boards, member: object) -> tuple[bytes, bytes]:
+    """A sign-in as a page sends it, written by hand: its head and its body."""
+    table = boards.table
+    instance = boards.instance(member)
+    body = json.dumps(
+        {
+            "code": boards.standin.code_for(member.id),  # type: ignore[attr-defined]
+            "instance_id": instance,
+            "guild_id": str(table.guild.id),
+            "channel_id": str(table.channel.id),
+        }
+    ).encode()
+    head = (
+        f"POST /activity/api/session?instance_id={instance} HTTP/1.1\r\nHost: axio\r\n"
+        f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+    )
+    return head.encode(), body
+
+
+async def test_a_sign_in_sent_in_pieces_is_read_whole(table: Table, boards: Boards):
+    head, body = raw_sign_in(boards, table.ann)
+    reader, writer = await asyncio.open_connection("127.0.0.1", boards.client.port)
+    writer.write(head + body[:20])
+    await writer.drain()
+    await asyncio.sleep(0.2)  # the rest comes later, as over a slow network
+    writer.write(body[20:])
+    status = await asyncio.wait_for(reader.readline(), GIVE_UP_S)
+    writer.close()
+    assert status.split()[1] == b"200", status
+
+
+async def test_a_sign_in_whose_body_is_held_back_is_refused_in_time(
+    table: Table, boards: Boards, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.setattr(activity_routes, "BODY_S", 0.2)
+    head, body = raw_sign_in(boards, table.ann)
+    reader, writer = await asyncio.open_connection("127.0.0.1", boards.client.port)
+    writer.write(head + body[:20])  # and never the rest
+    status = await asyncio.wait_for(reader.readline(), GIVE_UP_S)
+    writer.close()
+    assert status.split()[1] == b"400", status
     assert sum(boards.standin.calls.values()) == 0
 
 

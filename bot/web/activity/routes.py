@@ -8,10 +8,12 @@ else the reader's), never Discord's own answer, never the secret.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from typing import Any
 
+import aiohttp
 import aiohttp_jinja2
 from aiohttp import web
 
@@ -34,6 +36,8 @@ from .socket import (
 )
 
 MAX_BODY = 4096
+BODY_S = 10.0
+"""Seconds a sign-in's body may take to arrive in full."""
 SNOWFLAKE_DIGITS = 20
 INSTANCE_ID = re.compile(r"[A-Za-z0-9_-]{1,128}")
 """An instance id goes into a Discord address: nothing else may pass (`../`)."""
@@ -133,17 +137,33 @@ class ActivityRoutes:
 
 
 async def _body(request: web.Request) -> dict[str, Any] | None:
-    """The JSON object sent, or None (too long, not JSON, not an object)."""
+    """The JSON object sent, or None (too long, not JSON, not an object, or not all sent
+    within `BODY_S`: a client that sends the headers and holds the rest back does not hold
+    the connection)."""
     if (request.content_length or 0) > MAX_BODY:
         return None
-    raw = await request.content.read(MAX_BODY + 1)
-    if len(raw) > MAX_BODY:
+    try:
+        raw = await asyncio.wait_for(_read_at_most(request.content, MAX_BODY), BODY_S)
+    except TimeoutError:
+        return None
+    if raw is None:
         return None
     try:
         body = json.loads(raw)
     except ValueError:
         return None
     return body if isinstance(body, dict) else None
+
+
+async def _read_at_most(content: aiohttp.StreamReader, limit: int) -> bytes | None:
+    """The whole body, however many pieces it comes in; None past `limit` bytes."""
+    raw = bytearray()
+    while len(raw) <= limit:
+        piece = await content.read(limit + 1 - len(raw))
+        if not piece:
+            return bytes(raw)
+        raw += piece
+    return None
 
 
 def _fields(body: dict[str, Any] | None) -> tuple[str, str, int, int] | None:
