@@ -59,6 +59,7 @@ def script_words() -> dict[str, object]:
         "cost": _("{grade}: cost {cost} points of the lowest colour"),
         "live": _("Live: new moves appear here"),
         "notLive": _("Not live: reload the page to see new moves"),
+        "statuses": {status: _(word) for status, word in STATUS_WORDS.items()},
         "cellTile": _("{cell} {colour} tile"),
         "cellPyramid": _("{cell} pyramid"),
         "cellDead": _("{cell} dead"),

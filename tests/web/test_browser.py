@@ -5,6 +5,7 @@ is absent (.ci/run installs it)."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -120,6 +121,30 @@ async def test_a_live_page_whose_read_of_a_new_move_fails_catches_up(repo, tmp_p
             assert refused  # the first read after the move was the one refused
             live = await page.locator("#live").text_content()
             assert live.startswith("Live")
+            await browser.close()
+    finally:
+        pages.stop()
+
+
+async def test_a_live_page_whose_game_ends_says_so_and_no_longer_that_it_is_live(repo, tmp_path):
+    from playwright.async_api import async_playwright
+
+    record, code = await played(repo, "rota", moves=2)
+    pages = PagesInThread(tmp_path / "axio.sqlite3")
+    port = pages.start()
+    try:
+        async with async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=str(CHROMIUM))
+            page = await browser.new_page(viewport={"width": 390, "height": 844})
+            await page.goto(f"http://127.0.0.1:{port}/g/{code}")
+            await page.locator("#live", has_text="Live").wait_for()
+            rng = random.Random(3)
+            while record.status == "running":
+                move = rng.choice(record.game.legal_moves())
+                record, _ = await repo.record_move(record.id, record.move_count, str(move))
+            await page.locator("#status-word", has_text="finished").wait_for()
+            assert await page.locator("#live").text_content() == ""
+            assert await page.locator("#moves li").count() == record.move_count
             await browser.close()
     finally:
         pages.stop()

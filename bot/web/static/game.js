@@ -231,7 +231,14 @@ async function follow(events, news) {
   if (!(await loadAgain())) return notLive(events);
   rebuildMoves();
   go(atEnd ? count() : index, { replace: true });
-  if (news.status !== "running") events.close();
+  if (data.status !== "running") ended(events);
+}
+
+// The game is over: the page says so, and no longer that it is live.
+function ended(events) {
+  events.close();
+  $("status-word").textContent = data.words.statuses[data.status] || data.status;
+  $("live").textContent = "";
 }
 
 // The JSON, read again after a pause while it cannot be (the database away, the network
