@@ -26,9 +26,9 @@ the runs compare game by game (paired seeds): the figure `<pairing>_paired_chang
 mean change in win share with its 95 % interval, and `_games_changed` how many games'
 results differ, so that a change that flips few games is not lost in the luck of the deal.
 
-The learned value (issue 37): `--value learned` lets the expert use it where one is
-shipped (2-player Rota; off in play, see expert.LEARNED_VALUE), for a paired comparison
-with the default, the hand-written valuation; `--learned-share X` and `--prior-pool N`
+The learned value (issue 37): the expert uses it where one is shipped (2-player Rota, see
+expert.LEARNED_VALUE); `--value hand-written` plays the expert without it, for a paired
+comparison with the hand-written valuation alone; `--learned-share X` and `--prior-pool N`
 set how it blends and how many candidates it rates (expert.LEARNED_SHARE, PRIOR_POOL).
 The output also gives both valuations' log loss and accuracy on held-out positions
 (`bench/value_heldout.py`, keys `rota_value_held_out_*`).
@@ -231,7 +231,10 @@ def main() -> None:
     parser.add_argument("--games-out", help="write each game as a JSON line to this file")
     parser.add_argument("--compare-with", help="an earlier --games-out file: paired changes")
     parser.add_argument(
-        "--value", choices=["learned", "hand-written"], default="hand-written", help="the expert's"
+        "--value",
+        choices=["learned", "hand-written"],
+        default="learned" if expert.LEARNED_VALUE else "hand-written",
+        help="the expert's (default: as it plays, expert.LEARNED_VALUE)",
     )
     parser.add_argument("--learned-share", type=float, help="expert.LEARNED_SHARE, with learned")
     parser.add_argument("--prior-pool", type=int, help="expert.PRIOR_POOL, with learned")

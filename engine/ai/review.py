@@ -17,9 +17,9 @@ What a move is judged by (decided here, where the issue is silent):
   expert's choice, both are played out on the same `COMPARE_DEALS` fresh deals of what the
   player could not see (`expert.compare`), and the cost is how much lower the played move's
   mean value is (never below 0). The value is the one the expert's playouts end in
-  (`expert.leaf_value`; with the learned value off, as in play, `hand_written_value`): the
-  player's soft lowest colour, plus a small share of the mean, against the best other
-  player. A game that the look-ahead sees end counts its result too (a win is worth
+  (`expert.leaf_value`: `hand_written_value`, and in 2-player Rota the learned value
+  blended in): the player's soft lowest colour, plus a small share of the mean, against
+  the best other player. A game that the look-ahead sees end counts its result too (a win is worth
   `WIN_VALUE` points), so a move that throws away a won ending is a blunder.
 - **Grades** by cost: under `INACCURACY` points a move is good (best when it is the
   expert's choice); from `INACCURACY` an inaccuracy, from `MISTAKE` a mistake, from

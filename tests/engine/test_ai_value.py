@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def learned(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The expert with its learned value on (a setting, off in play)."""
+    """The expert with its learned value on (as it plays), whatever another test set."""
     monkeypatch.setattr(expert, "LEARNED_VALUE", True)
 
 
@@ -53,9 +53,13 @@ def test_the_features_read_only_what_the_seat_sees():
             assert features(swap_hidden(game, seat, seed), seat) == features(game, seat)
 
 
-def test_the_expert_is_unchanged_while_the_setting_is_off(expert_counted_work):
-    assert not expert.LEARNED_VALUE
-    assert expert.leaf_value(midgame(RotaGame, 2, seed=4, moves=6)) is None
+def test_the_expert_plays_by_the_learned_value_and_without_it_by_the_hand_written_one(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    game = midgame(RotaGame, 2, seed=4, moves=6)
+    assert expert.LEARNED_VALUE and expert.leaf_value(game) is expert.blended_value
+    monkeypatch.setattr(expert, "LEARNED_VALUE", False)
+    assert expert.leaf_value(game) is None
 
 
 def test_the_expert_plays_the_move_its_value_rates_best(monkeypatch, learned, expert_counted_work):
