@@ -48,11 +48,10 @@ How it spends its budget (sequential halving):
 The learned value (issue 37, `value`), used where one is shipped (2-player Rota; elsewhere,
 or with `LEARNED_VALUE` off, the hand-written valuation alone): a playout ends in
 `hand_written_value` plus `LEARNED_SHARE` of the learned chance of winning (in points: a
-win is worth `WIN_VALUE`),
-and the candidates are the `WIDTH` that this blend rates best after the move among the
-`PRIOR_POOL` × `WIDTH` best by the normal evaluation. Each learned valuation is counted
-work (`VALUE_COST`), so the budget stays the same. Reviews weigh moves by the same value
-(`compare`), and hints come from this search.
+win is worth `WIN_VALUE`), and the candidates are the `WIDTH` that this blend rates best
+after the move among the `PRIOR_POOL` × `WIDTH` best by the normal evaluation. Each
+learned valuation is counted work (`VALUE_COST`), so the budget stays the same. Reviews
+weigh moves by the same value (`compare`), and hints come from this search.
 
 What hidden information costs it in Rota (`bench/bench_ceiling.py`, the same 400 games
 at 0.5 s a move, the expert sighted: every deal it searches is the real game): against
@@ -119,12 +118,11 @@ the hand-written expert on the same deals, both with the exact last placement
 0.048, 98 games changed), against greedy 0.873 [0.840, 0.905] where it wins 0.882 (-0.010
 ± 0.038, 60 changed). On: the better figure against the stronger opponent, no worse
 against the weaker beyond the noise (before `closing`, on 200 games, +0.043 ± 0.066 and
--0.025 ± 0.060). What was tried before (all paired as above):
-The whole learned value chose worse than the hand-written valuation though it predicts
-results far better (held-out log loss
-0.526 against 0.629, the winner named in 0.745 of positions against 0.627). 2-player
-Rota at 0.5 s a move, bench_ai seeds 0-49 (100 games a pairing), paired with the
-hand-written expert on the same deals: against greedy 0.78 where it wins 0.88 (change
+-0.025 ± 0.060). What was tried before (all paired as above): the whole learned value
+chose worse than the hand-written valuation though it predicts results far better
+(held-out log loss 0.526 against 0.629, the winner named in 0.745 of positions against
+0.627). 2-player Rota at 0.5 s a move, bench_ai seeds 0-49 (100 games a pairing), paired
+with the hand-written expert on the same deals: against greedy 0.78 where it wins 0.88 (change
 -0.100 ± 0.094), against hard 0.465 where it wins 0.52 (-0.055 ± 0.115). With the
 learned value at the playouts' end only (`PRIOR_POOL` 1), against greedy 0.80 where it
 wins 0.90 (seeds 0-9, 20 games). Blended (`LEARNED_SHARE`), paired on seeds 0-24 (50 games

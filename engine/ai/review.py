@@ -19,8 +19,8 @@ What a move is judged by (decided here, where the issue is silent):
   mean value is (never below 0). The value is the one the expert's playouts end in
   (`expert.leaf_value`: `hand_written_value`, and in 2-player Rota the learned value
   blended in): the player's soft lowest colour, plus a small share of the mean, against
-  the best other player. A game that the look-ahead sees end counts its result too (a win is worth
-  `WIN_VALUE` points), so a move that throws away a won ending is a blunder.
+  the best other player. A game that the look-ahead sees end counts its result too (a win
+  is worth `WIN_VALUE` points), so a move that throws away a won ending is a blunder.
 - **Grades** by cost: under `INACCURACY` points a move is good (best when it is the
   expert's choice); from `INACCURACY` an inaccuracy, from `MISTAKE` a mistake, from
   `BLUNDER` a blunder. A move without a choice (one legal move) is forced and not graded.
