@@ -20,8 +20,9 @@ def has_chromium() -> bool:
 
 
 @asynccontextmanager
-async def phone_page(*, bypass_csp: bool = False) -> AsyncIterator[Any]:
-    """A fresh 390×844 page (a phone); `bypass_csp` lets a test inject its own script."""
+async def phone_page(*, bypass_csp: bool = False, locale: str | None = None) -> AsyncIterator[Any]:
+    """A fresh 390×844 page (a phone); `bypass_csp` lets a test inject its own script;
+    `locale` is the browser's language (chromium's own by default)."""
     from playwright.async_api import async_playwright
 
     async with async_playwright() as playwright:
@@ -29,7 +30,9 @@ async def phone_page(*, bypass_csp: bool = False) -> AsyncIterator[Any]:
             executable_path=str(CHROMIUM), args=["--no-sandbox"]
         )
         try:
-            context = await browser.new_context(viewport=PHONE, bypass_csp=bypass_csp)
+            context = await browser.new_context(
+                viewport=PHONE, bypass_csp=bypass_csp, locale=locale
+            )
             yield await context.new_page()
         finally:
             await browser.close()
