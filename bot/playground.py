@@ -199,7 +199,7 @@ async def serve_boards(bot: AxioBot, public_url: str | None) -> Boards:
     assert bot.axio_activity is not None
     bot.services.links.board = bot.builder.board = False
     app = create_app(bot.repo, public_url=public_url, activity=bot.axio_activity, mock_discord=True)
-    server = WebServer(app, host="127.0.0.1", port=0)
+    server = WebServer(app, host="127.0.0.1", port=0, serving="the board (the Activity)")
     await server.start()
     return Boards(server)
 

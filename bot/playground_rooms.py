@@ -150,14 +150,15 @@ def label(channel: ChannelHandle) -> str:
 
 ELSEWHERE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>AXIO playground</title></head><body style="font:16px system-ui,sans-serif"><main>
+<title>AXIO playground</title><link rel="icon" href="data:,"></head>
+<body style="font:16px system-ui,sans-serif"><main>
 <h1>AXIO playground</h1><p>The playground's pages have secret addresses: open the one
 <code>axio-bot playground</code> printed in its terminal (the line that begins
 <q>The board</q>), with the part after the port.</p></main></body></html>"""
 
 FRONT = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>AXIO playground</title>
+<title>AXIO playground</title><link rel="icon" href="data:,">
 <style>body{{font:16px system-ui,sans-serif;background:#313338;color:#dbdee1;margin:1rem}}
 a{{color:#00a8fc;display:block;padding:.6rem 0}}li{{list-style:none}}ul{{padding:0}}
 .boards{{margin:0 0 .8rem}}

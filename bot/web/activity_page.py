@@ -26,13 +26,9 @@ def activity_words() -> dict[str, Any]:
         "refused": _("Discord did not let this board open: {reason}"),
         "noGame": _("No game is being played in this channel."),
         "howToStart": _(
-            "Start one with /axio new in this channel, then open the board again from the "
-            "turn post's Board button."
+            "Start one with /axio new in this channel: this board shows it as soon as it starts."
         ),
-        "openAgain": _(
-            "Once it has started, open the board again: Board on the turn post, or the app's "
-            "Launch in Discord's App Launcher."
-        ),
+        "openAgain": _("This board shows the game as soon as it starts: keep it open."),
         "you": _("you"),
         "yourTurn": _("Your turn"),
         "watching": _("You are watching: only the players see their own tiles."),

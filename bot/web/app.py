@@ -138,9 +138,17 @@ class WebServer:
     """The pages on `host:port`, for as long as it runs."""
 
     def __init__(
-        self, app: web.Application, *, host: str, port: int, idle_s: float = IDLE_S
+        self,
+        app: web.Application,
+        *,
+        host: str,
+        port: int,
+        idle_s: float = IDLE_S,
+        serving: str = "game pages",
     ) -> None:
         self.app = app
+        self.serving = serving
+        """What the start-up line says is served (the playground serves two apps)."""
         self.host = host
         self.port = port
         self.idle_s = idle_s
@@ -175,7 +183,7 @@ class WebServer:
             ) from None
         if self.port == 0:  # a free port was asked for: learn which
             self.port = self._runner.addresses[0][1]
-        log.info("game pages on http://%s:%s", self.host, self.port)
+        log.info("%s on http://%s:%s", self.serving, self.host, self.port)
 
     async def stop(self) -> None:
         if self._runner is not None:

@@ -100,12 +100,17 @@ async def test_the_front_page_and_a_members_board_have_no_severe_accessibility_v
     bot_settings: Settings,
 ):
     """axe-core on the page that opens the board and threads, and on the board (the
-    Activity) of a game in #games as a player, before and while she picks a tile."""
+    Activity) of a game in #games as a player, before and while she picks a tile; the
+    front page asks for nothing that is not there (its icon included)."""
     async with (
         with_front_page(bot_settings) as (preview, front),
         phone_page(bypass_csp=True) as page,
     ):
+        errors: list[str] = []
+        page.on("console", lambda said: errors.append(said.text) if said.type == "error" else 0)
         await page.goto(front)
+        await page.wait_for_load_state("networkidle")
+        assert errors == []
         assert await severe_violations(page) == []
         await page.goto(preview)
         await command(page, "/axio new", game=("AXIO", "AX"), seats="2")

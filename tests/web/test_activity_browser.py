@@ -226,14 +226,21 @@ async def test_two_members_play_a_whole_game_by_tapping(
     assert_no_tiles(watched)
 
 
-async def test_a_channel_without_a_game_says_how_to_start_one(
+async def test_a_board_opened_before_its_game_says_how_to_start_one_and_then_shows_it(
     table: Table,
     boards: Boards,
     browser: Any,
 ):
+    """Its words say what happens: the game appears on the board as it starts, without
+    opening the board again."""
     page, frames = await open_board(browser, boards, table.ann, locale="de-DE")
     await page.locator("#no-game:not([hidden])").wait_for()
     said = await page.locator("#no-game").text_content()
-    assert "/axio new" in said and "`" not in said and "Spielbrett am Zugbeitrag" in said
+    assert "/axio new" in said and "`" not in said and "sobald" in said
+    assert "wieder" not in said and "erneut" not in said
     assert await page.locator("#tray").is_hidden()
     assert frames[0]["game"] is None and page.errors == []
+    await start_game(table, "rota")
+    await shows(page, 0)
+    await page.locator("#no-game").wait_for(state="hidden")
+    assert page.errors == []
