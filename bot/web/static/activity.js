@@ -23,6 +23,7 @@ let picker = null; // the move being chosen, for the state it was made from
 let pickedFor = null; // that state's move count and phase
 let answer = null; // the exchange question's answer being chosen
 let note = null; // a sentence for the status line instead of the phase's own (a refusal, an error)
+let told = false; // the status line holds the server's refusal: kept through the state after it
 let retry = 0;
 let sdk = null;
 const SIGN_IN_AGAIN = new Set([4401, 4403]); // the session is unknown (expired) or not this instance's
@@ -95,6 +96,9 @@ function connect() {
   });
   socket.addEventListener("close", (event) => {
     socket = null;
+    // The refusal that came before a close (an expired session, too many boards) is said
+    // until the board is back: the first state then clears it.
+    told = false;
     if (event.code !== TOO_MANY_BOARDS) note = words.reconnecting;
     render();
     // Back after a pause (the state it opens with makes the board equal the database);
@@ -107,8 +111,6 @@ function connect() {
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
-
-let told = false; // the status line holds the server's refusal: kept through the state after it
 
 function receive(message) {
   if (message.type === "state") {
