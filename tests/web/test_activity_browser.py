@@ -18,6 +18,7 @@ import pytest
 
 from bot.web.activity import routes as activity_routes
 from bot.web.activity.sessions import Sessions
+from storage import DatabaseUnavailableError
 from tests.bot.table import Table
 from tests.web.activity_harness import *  # noqa: F403  (the bot's table with the Activity on)
 from tests.web.activity_harness import Boards, serve_activity
@@ -293,3 +294,32 @@ async def test_a_board_refused_as_one_too_many_says_so_until_it_opens(
     status = await second.locator("#status").text_content()
     assert "too many" not in status and "reconnecting" not in status, status
     assert second.errors == []
+
+
+async def test_a_refused_move_is_said_until_the_board_shows_the_next_state(
+    table: Table,
+    boards: Boards,
+    browser: Any,
+    monkeypatch: pytest.MonkeyPatch,
+):
+    """A move the database did not take is refused in words on the status line; once the
+    game moves on (here the same member types the move in Discord), the board shows it and
+    the refusal, no longer true, is gone."""
+    await start_game(table, "rota")
+    record = await table.game()
+    mover = table.member_for(record)
+    page, _ = await open_board(browser, boards, mover)
+    activity = table.bot.axio_activity
+
+    async def away(*args: Any, **kwargs: Any) -> Any:
+        raise DatabaseUnavailableError("no answer in time (test)")
+
+    monkeypatch.setattr(activity, "play", away)
+    move = await tap_a_move(page, record, random.Random(5))
+    await page.locator("#status", has_text="not answering").wait_for()
+    monkeypatch.undo()
+    await table.slash(mover, "axio play", move=move)
+    await shows(page, record.move_count + 1)
+    status = await page.locator("#status").text_content()
+    assert "not answering" not in status, status
+    assert page.errors == []

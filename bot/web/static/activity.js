@@ -23,7 +23,7 @@ let picker = null; // the move being chosen, for the state it was made from
 let pickedFor = null; // that state's move count and phase
 let answer = null; // the exchange question's answer being chosen
 let note = null; // a sentence for the status line instead of the phase's own (a refusal, an error)
-let told = false; // the status line holds the server's refusal: kept through the state after it
+let told = false; // the status line holds a stale move's refusal: kept through the state after it
 let retry = 0;
 let sdk = null;
 const SIGN_IN_AGAIN = new Set([4401, 4403]); // the session is unknown (expired) or not this instance's
@@ -120,7 +120,9 @@ function receive(message) {
     render();
   } else if (message.type === "error") {
     note = message.message;
-    told = true; // a stale move's refusal comes with the fresh state it refers to
+    // A stale move's refusal comes with the fresh state it refers to, and is kept through
+    // it; any other refusal is news that the next state (a move, the board back) replaces.
+    told = message.code === "stale";
     $("confirm").disabled = !(picker && picker.current()) && !answer;
     showStatus();
   }
