@@ -227,6 +227,11 @@ async def test_two_members_play_a_whole_game_by_tapping(
         assert await scores_shown(page) == expected
         assert page.errors == []
     assert_no_tiles(watched)
+    winners = [record.seats[seat].name for seat in record.game.winners()]
+    said = f"{winners[0]} wins" if len(winners) == 1 else f"shared win: {', '.join(winners)}"
+    assert await watcher.locator("#status").text_content() == said  # as the engine ranks it
+    crowned = await watcher.locator(".player .name").all_text_contents()
+    assert [name.removeprefix("🏆 ") for name in crowned if name.startswith("🏆")] == winners
 
 
 async def test_a_board_opened_before_its_game_says_how_to_start_one_and_then_shows_it(

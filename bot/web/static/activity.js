@@ -182,7 +182,8 @@ function renderPlayers(g) {
     item.className = `player seat-${seat}${g.to_move === seat && g.status === "running" ? " to-move" : ""}`;
     const name = document.createElement("span");
     name.className = "name";
-    name.textContent = seat === you().seat ? `${player.name} (${words.you})` : player.name;
+    const named = seat === you().seat ? `${player.name} (${words.you})` : player.name;
+    name.textContent = player.winner ? `🏆 ${named}` : named; // the engine's ranking, sent
     const scores = document.createElement("span");
     scores.className = "scores";
     const low = Math.min(...player.scores);
@@ -344,7 +345,7 @@ function showStatus() {
   const g = game();
   let line = note;
   if (!line && !session) line = words.connecting;
-  else if (!line && g && g.status !== "running") line = words.over;
+  else if (!line && g && g.status !== "running") line = g.result || words.over;
   else if (!line && g) line = phaseLine(g);
   $("status").textContent = line || "";
 }
