@@ -74,24 +74,28 @@ PROGRESS_EVERY = 40
 
 
 def counted_work_only(
-    learned: bool = False,
+    learned: bool | None = None,
     share: float | None = None,
     pool: int | None = None,
     expert_budget_s: float = EXPERT_MATCH_BUDGET_S,
 ):
     """No clock stop in this process: decisions are the counted work's alone. The expert
-    uses the learned value or not (see `use_value`), and its pairings think
-    `expert_budget_s` a move (set here, in each worker, whatever way workers start)."""
+    uses the learned value or not (see `use_value`; None: as it plays), and its pairings
+    think `expert_budget_s` a move (set here, in each worker, whatever way workers start)."""
     lookahead.SAFETY_STOP = math.inf
     expert.SAFETY_STOP = math.inf
     use_value(learned, share, pool)
     set_expert_budget(expert_budget_s)
 
 
-def use_value(learned: bool, share: float | None = None, pool: int | None = None) -> None:
-    """The expert in this process uses the learned value or not; with it, `share` and
-    `pool` replace expert.LEARNED_SHARE and expert.PRIOR_POOL where given."""
-    expert.LEARNED_VALUE = learned
+def use_value(
+    learned: bool | None = None, share: float | None = None, pool: int | None = None
+) -> None:
+    """The expert in this process uses the learned value or not (None: as it plays,
+    `expert.LEARNED_VALUE` as shipped); with it, `share` and `pool` replace
+    expert.LEARNED_SHARE and expert.PRIOR_POOL where given."""
+    if learned is not None:
+        expert.LEARNED_VALUE = learned
     if share is not None:
         expert.LEARNED_SHARE = share
     if pool is not None:

@@ -11,6 +11,8 @@ them wins here, at the same horizon and valuation.
 Figures per pairing: the fair and the sighted win rate with their 95 % intervals, the
 paired change (same seeds and seats) and how many games' results differ. Counted work
 only, the clock's stop off, as in bench_ai, so the figures do not depend on the machine.
+The expert is the one the bot plays (`expert_value`: with the learned value in 2-player
+Rota, as shipped), so its fair figures equal bench_ai's on the same seeds.
 
 Run: nice -n 10 python -m bench.bench_ceiling [--games N] [--workers 2] [--pairings …]
 """
@@ -34,6 +36,7 @@ from bench.bench_ai import (
 )
 from bench.common import report
 from engine import game_class
+from engine.ai import expert
 from engine.ai.evaluate import win_share
 from engine.game import TileGame
 
@@ -117,6 +120,7 @@ def main() -> None:
         figures[f"{name}_sighted_change_ci95_half"] = round(half_width(changes), 3)
         figures[f"{name}_games_changed"] = sum(1 for c in changes if c)
         figures[f"{name}_games"] = len(fair)
+    figures["expert_value"] = "learned" if expert.LEARNED_VALUE else "hand-written"
     figures["match_budget_s"] = MATCH_BUDGET_S
     figures["expert_match_budget_s"] = EXPERT_MATCH_BUDGET_S
     figures["seconds"] = round(time.perf_counter() - started)

@@ -77,7 +77,7 @@ from .review import render_review, review_layout
 from .rota_display import render_rota_display
 from .rota_geometry import rota_layout, rota_position_centre
 from .scoreboard import render_scoreboard, seat_origin
-from .table import render_table, table_origins
+from .table import ending_words, render_table, table_origins
 from .words import PictureWords, ReviewWords
 
 
@@ -103,6 +103,7 @@ __all__ = [
     "axio_cell_centre",
     "axio_layout",
     "daily_card_alt",
+    "ending_words",
     "hand_tile_box",
     "last_turn_placements",
     "rack_badge_centre",

@@ -26,7 +26,7 @@ from engine.rota_names import position_name
 from . import theme
 from .gif_lzw import frame_codes
 from .rota_geometry import rota_layout
-from .table import draw_table, status_line
+from .table import draw_table, ending_words
 from .words import ENGLISH, PictureWords, seat_word
 
 CAPTION = 52
@@ -119,7 +119,7 @@ def turn_frames(
         )
         caption = turn_caption(game, names, words)
         if game.is_over:
-            caption = f"{caption} · {status_line(game, names, words)[0].split(' · ', 1)[1]}"
+            caption = f"{caption} · {ending_words(game, names, words)}"
         turn = game.log[-1].turn
         yield _caption(frame, caption, words.replay_count.format(turn=turn, last=last))
 

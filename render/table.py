@@ -35,24 +35,26 @@ FOOTER_SIZE = 24
 CORNER_FREE = 120  # Discord draws its download button over an image's top-right corner
 
 
+def ending_words(game: TileGame, names: list[str], words: PictureWords = ENGLISH) -> str:
+    """How a finished game ended, as the engine ranks it: `Ada wins`, a shared win, a solo
+    score, or everyone resigned (the game's resignations must be on `game`)."""
+    winners = game.winners()
+    if game.solo:
+        return words.solo_over.format(name=seat_word(names, 0, words), score=min(game.scores(0)))
+    if not winners:
+        return words.all_resigned
+    if len(winners) == 1:
+        return words.wins.format(name=seat_word(names, winners[0], words))
+    together = ", ".join(seat_word(names, s, words) for s in winners)
+    return words.shared_win.format(names=together)
+
+
 def status_line(game: TileGame, names: list[str], words: PictureWords = ENGLISH) -> tuple[str, str]:
     """What the table says above the board: the game and turn, then whose move it is or
     how the game ended, then what is left to draw."""
     title = "AXIO Rota" if game.kind == "rota" else "AXIO"
     if game.is_over:
-        winners = game.winners()
-        if game.solo:
-            state = words.solo_over.format(
-                name=seat_word(names, 0, words), score=min(game.scores(0))
-            )
-        elif not winners:
-            state = words.all_resigned
-        elif len(winners) == 1:
-            state = words.wins.format(name=seat_word(names, winners[0], words))
-        else:
-            together = ", ".join(seat_word(names, s, words) for s in winners)
-            state = words.shared_win.format(names=together)
-        return f"{title} · {state}", ""
+        return f"{title} · {ending_words(game, names, words)}", ""
     mover = seat_word(names, game.to_move, words)
     left = f"{title} · " + words.turn_status.format(turn=game.turn, name=mover)
     if isinstance(game, AxioGame):
@@ -98,7 +100,7 @@ def headline(
     result. A long name shrinks before it is cut, and the rest is never cut (the name
     sits where the language's phrase puts it)."""
     if game.is_over:
-        result = status_line(game, names, words)[0].split(" · ", 1)[1]
+        result = ending_words(game, names, words)
         lines, size = theme.fitted(result, room, STATUS_SIZE, SMALLEST_HEADLINE)
         return [(lines[0] if len(lines) == 1 else theme.fit_text(result, size, room), size)]
     before, after = words.to_move.split("{name}", 1)

@@ -22,3 +22,19 @@ def test_a_benchmark_imports(name: str):
     module = importlib.import_module(f"bench.{name}")
     runnable = name.startswith("bench_") or name == "train_value"
     assert callable(getattr(module, "main", None)) or not runnable
+
+
+def test_a_benchmarks_workers_play_the_expert_as_it_plays_unless_told(monkeypatch):
+    """bench_ceiling starts its workers with no setting: their expert must be the shipped
+    one (the learned value on), not the hand-written one bench_ai pairs it with."""
+    from bench.bench_ai import counted_work_only
+    from engine.ai import expert, lookahead
+
+    for name in ("LEARNED_VALUE", "LEARNED_SHARE", "PRIOR_POOL", "SAFETY_STOP"):
+        monkeypatch.setattr(expert, name, getattr(expert, name))
+    monkeypatch.setattr(lookahead, "SAFETY_STOP", lookahead.SAFETY_STOP)
+    shipped = expert.LEARNED_VALUE
+    counted_work_only()
+    assert expert.LEARNED_VALUE is shipped is True
+    counted_work_only(False)
+    assert expert.LEARNED_VALUE is False

@@ -36,7 +36,14 @@ from .kept import Kept, NextRead, Ready
 from .live import LiveGames
 from .public import CACHE_SIZE, PublicGame
 from .unfurl import unfurl_context
-from .words import page_words, reader_language, script_words, status_word
+from .words import (
+    page_words,
+    ranked,
+    reader_language,
+    result_words,
+    script_words,
+    status_word,
+)
 
 Make = Callable[[PageGame, PublicGame, str], tuple[bytes, str]]
 """An answer's body and content type, from the game and its public steps, in a language."""
@@ -184,12 +191,15 @@ class GamePages:
 
 
 def steps_json(page: PageGame, public: PublicGame, language: str) -> tuple[bytes, str]:
-    """The JSON the page's script draws from: the seats, the words it writes, the steps."""
+    """The JSON the page's script draws from: the seats, the words it writes, the steps
+    (and, once the game is finished, how it ended)."""
+    seats = seats_of(page)
     header = {
         "code": page.code,
         "status": page.status,
+        "result": page_result(page, public, seats),
         "moveCount": page.move_count,
-        "seats": seats_of(page),
+        "seats": seats,
         "words": script_words(),
     }
     body = json.dumps(header, separators=(",", ":"), ensure_ascii=False).encode()
@@ -212,6 +222,14 @@ def seats_of(page: PageGame) -> list[dict[str, Any]]:
         }
         for seat in page.seats
     ]
+
+
+def page_result(page: PageGame, public: PublicGame, seats: list[dict[str, Any]]) -> str | None:
+    """`Ada wins` for a finished game (None for one running or ended without a result)."""
+    if page.status != "finished":
+        return None
+    resigned = [i for i, seat in enumerate(page.seats) if seat.resigned]
+    return result_words(ranked(public.final, resigned), [seat["name"] for seat in seats])
 
 
 def points_words(points: list[int]) -> str:
@@ -248,6 +266,7 @@ def page_context(
         "title": f"{heading}: {names}",
         "heading": heading,
         "status": status_word(page.status),
+        "result": page_result(page, public, seats),
         "running": page.status == "running",
         "seats": seats,
         "scores": last["scores"],

@@ -4,10 +4,14 @@ catalogs like every other text (`python -m bot.catalog` finds them here)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from engine import TileGame
 from engine.common import COLOURS
+from render import ending_words
 
 from ..i18n import DEFAULT, LANGUAGES, N_, _
-from ..screens.words import colour_name
+from ..screens.words import colour_name, picture_words
 
 
 def reader_language(accept_language: str | None) -> str:
@@ -104,6 +108,23 @@ def page_words() -> dict[str, str]:
 
 def status_word(status: str) -> str:
     return _(STATUS_WORDS.get(status, status))
+
+
+def ranked(game: TileGame, resigned: Iterable[int]) -> TileGame:
+    """A copy of `game` that ranks the seats that resigned last, as the table's result does
+    (a page's game is replayed from its moves, which hold no resignation)."""
+    copy = game.copy()
+    for seat in resigned:
+        copy.resign(seat)
+    return copy
+
+
+def result_words(game: TileGame, names: list[str]) -> str | None:
+    """How a finished game ended, as the table's picture says it (`Ada wins`), ranked by the
+    engine (`ranked`); None while it is not over."""
+    if not game.is_over:
+        return None
+    return ending_words(game, names, picture_words())
 
 
 def error_words(status: int) -> tuple[str, str]:

@@ -42,7 +42,7 @@ WAIT_S = 30.0
 
 GAME_KEYS = {
     "scores", "toMove", "turn", "over", "board", "exchange", "tiles", "extra", "code", "kind",
-    "cap", "move_count", "to_move", "status", "players", "last_moves", "pairs",
+    "cap", "move_count", "to_move", "status", "result", "players", "last_moves", "pairs",
 }  # fmt: skip
 """All a state's public `game` may hold: nothing of a rack, a hand, the bag or a stack."""
 

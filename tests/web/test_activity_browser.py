@@ -16,6 +16,9 @@ from urllib.parse import urlencode
 
 import pytest
 
+from bot.web.activity import routes as activity_routes
+from bot.web.activity.sessions import Sessions
+from storage import DatabaseUnavailableError
 from tests.bot.table import Table
 from tests.web.activity_harness import *  # noqa: F403  (the bot's table with the Activity on)
 from tests.web.activity_harness import Boards, serve_activity
@@ -224,6 +227,11 @@ async def test_two_members_play_a_whole_game_by_tapping(
         assert await scores_shown(page) == expected
         assert page.errors == []
     assert_no_tiles(watched)
+    winners = [record.seats[seat].name for seat in record.game.winners()]
+    said = f"{winners[0]} wins" if len(winners) == 1 else f"shared win: {', '.join(winners)}"
+    assert await watcher.locator("#status").text_content() == said  # as the engine ranks it
+    crowned = await watcher.locator(".player .name").all_text_contents()
+    assert [name.removeprefix("🏆 ") for name in crowned if name.startswith("🏆")] == winners
 
 
 async def test_a_board_opened_before_its_game_says_how_to_start_one_and_then_shows_it(
@@ -243,4 +251,80 @@ async def test_a_board_opened_before_its_game_says_how_to_start_one_and_then_sho
     await start_game(table, "rota")
     await shows(page, 0)
     await page.locator("#no-game").wait_for(state="hidden")
+    assert page.errors == []
+
+
+async def test_a_board_the_bot_no_longer_knows_signs_in_again_by_itself(
+    table: Table,
+    boards: Boards,
+    browser: Any,
+):
+    """A restarted bot has forgotten every session: the open board's socket drops, comes
+    back with a session the bot does not know (4401), signs in again through the SDK
+    without the member doing anything, shows the moves made meanwhile, and no longer says
+    it is reconnecting."""
+    await start_game(table, "rota")
+    cuttable = Cuttable()
+    page, _ = await open_board(browser, boards, table.ann, cuttable=cuttable)
+    record = await table.game()
+    await shows(page, record.move_count)
+    activity = table.bot.axio_activity
+    activity.sessions = Sessions()  # all a restart keeps of them
+    await cuttable.cut()
+    mover = table.member_for(record)
+    await table.slash(mover, "axio play", move=str(record.game.legal_moves()[0]))
+    cuttable.held = False  # the bot is back
+    await shows(page, record.move_count + 1)
+    assert len(activity.sessions) == 1  # a new sign-in, by the page itself
+    status = await page.locator("#status").text_content()
+    assert "reconnecting" not in status and "expired" not in status, status
+    assert page.errors == []
+
+
+async def test_a_board_refused_as_one_too_many_says_so_until_it_opens(
+    table: Table,
+    boards: Boards,
+    browser: Any,
+    monkeypatch: pytest.MonkeyPatch,
+):
+    """The refusal stays on the status line while the board tries again, and goes once
+    another board is closed and this one opens."""
+    monkeypatch.setattr(activity_routes, "BOARDS_PER_MEMBER", 1)
+    await start_game(table, "rota")
+    first, _ = await open_board(browser, boards, table.ann)
+    second, _ = await open_board(browser, boards, table.ann)
+    await second.locator("#status", has_text="too many boards").wait_for()
+    await first.context.close()
+    await shows(second, (await table.game()).move_count)
+    status = await second.locator("#status").text_content()
+    assert "too many" not in status and "reconnecting" not in status, status
+    assert second.errors == []
+
+
+async def test_a_refused_move_is_said_until_the_board_shows_the_next_state(
+    table: Table,
+    boards: Boards,
+    browser: Any,
+    monkeypatch: pytest.MonkeyPatch,
+):
+    """A move the database did not take is refused in words on the status line; once the
+    game moves on (here the same member types the move in Discord), the board shows it and
+    the refusal, no longer true, is gone."""
+    await start_game(table, "rota")
+    record = await table.game()
+    mover = table.member_for(record)
+    page, _ = await open_board(browser, boards, mover)
+    activity = table.bot.axio_activity
+
+    async def away(*args: Any, **kwargs: Any) -> Any:
+        raise DatabaseUnavailableError("no answer in time (test)")
+
+    monkeypatch.setattr(activity, "play", away)
+    move = await tap_a_move(page, record, random.Random(5))
+    await page.locator("#status", has_text="not answering").wait_for()
+    monkeypatch.undo()
+    await table.slash(mover, "axio play", move=move)
+    await shows(page, record.move_count + 1)
+    status = await page.locator("#status").text_content()
+    assert "not answering" not in status, status
     assert page.errors == []

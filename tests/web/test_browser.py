@@ -107,7 +107,7 @@ async def test_a_live_page_whose_read_of_a_new_move_fails_catches_up(repo, pages
         assert live.startswith("Live")
 
 
-async def test_a_live_page_whose_game_ends_says_so_and_no_longer_that_it_is_live(repo, pages):
+async def test_a_live_page_whose_game_ends_says_so_and_who_won_and_no_longer_live(repo, pages):
     record, code = await played(repo, "rota", moves=2)
     async with phone_page() as page:
         await page.goto(f"{pages}/g/{code}")
@@ -119,3 +119,6 @@ async def test_a_live_page_whose_game_ends_says_so_and_no_longer_that_it_is_live
         await page.locator("#status-word", has_text="finished").wait_for()
         assert await page.locator("#live").text_content() == ""
         assert await page.locator("#moves li").count() == record.move_count
+        winners = [record.seats[seat].name for seat in record.game.winners()]
+        said = winners[0] + " wins" if len(winners) == 1 else "shared win: " + ", ".join(winners)
+        assert await page.locator("#result").text_content() == said

@@ -3,6 +3,7 @@ what it refuses."""
 
 from __future__ import annotations
 
+import random
 import re
 from datetime import timedelta
 
@@ -220,3 +221,29 @@ async def test_a_daily_game_has_a_page_only_once_its_day_is_over(repo, client, c
     assert (await client.get(f"/g/{code}.json")).status == 404
     clock.now = day_start(6)
     assert (await client.get(f"/g/{code}")).status == 200
+
+
+async def test_a_finished_games_page_says_who_won_as_the_engine_ranks_it(repo, client):
+    """The result, in the page and its JSON, ranks a seat that resigned last whatever its
+    scores (the page's replay of the moves holds no resignation); a running game has none."""
+    record, code = await played(repo, "rota", computers=(), moves=4)
+    running = await steps_of(client, code)
+    assert running["result"] is None
+    assert (
+        '<span id="result" class="result"></span>' in await (await client.get(f"/g/{code}")).text()
+    )
+    record = await repo.resign(record.id, 0)
+    rng = random.Random(4)
+    while record.status == "running":
+        move = rng.choice(record.game.legal_moves())
+        record, _ = await repo.record_move(record.id, record.move_count, str(move))
+    on_scores = game_class("rota")(2, record.seed)
+    for entry in record.game.log:
+        on_scores.play(entry.move)
+    assert on_scores.winners() == [0]  # P0 won on scores, but resigned
+    data = await steps_of(client, code)
+    assert data["result"] == "P1 wins"
+    html = await (await client.get(f"/g/{code}")).text()
+    assert '<span id="result" class="result">P1 wins</span>' in html
+    german = await steps_of(client, code, "de")
+    assert german["result"] != "P1 wins" and names(german["result"], "P1")

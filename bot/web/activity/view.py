@@ -21,7 +21,7 @@ from ...screens.present import move_words
 from ...screens.refusals import NO_GAME_HERE
 from ...screens.suggest import SUGGESTIONS, appraise, best_moves, placement
 from ..public import placed_cells, rota_tiles, state_of
-from ..words import page_words
+from ..words import page_words, ranked, result_words
 
 LAST_MOVES = 4
 """How many of the latest moves carry marks (a 4-player round)."""
@@ -53,6 +53,12 @@ def game_view(record: GameRecord, code: str | None) -> dict[str, Any]:
     game = record.game
     assert game is not None
     words = page_words()
+    names = [words["formerPlayer"] if seat.is_former else seat.name for seat in record.seats]
+    result, winners = None, set()
+    if record.status == "finished":  # ranked as the table's result, resignations last
+        final = ranked(game, [seat.seat for seat in record.seats if seat.resigned])
+        result = result_words(final, names)
+        winners = set() if game.solo else set(final.winners())
     view: dict[str, Any] = {
         **state_of(game),
         "code": code,
@@ -61,12 +67,14 @@ def game_view(record: GameRecord, code: str | None) -> dict[str, Any]:
         "move_count": record.move_count,
         "to_move": None if game.is_over or record.status != "running" else game.to_move,
         "status": record.status,
+        "result": result,
         "players": [
             {
                 "seat": seat.seat,
-                "name": words["formerPlayer"] if seat.is_former else seat.name,
+                "name": names[seat.seat],
                 "computer": seat.computer is not None,
                 "resigned": seat.resigned,
+                "winner": seat.seat in winners,
                 "scores": list(game.scores(seat.seat)),
             }
             for seat in record.seats

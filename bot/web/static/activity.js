@@ -23,6 +23,7 @@ let picker = null; // the move being chosen, for the state it was made from
 let pickedFor = null; // that state's move count and phase
 let answer = null; // the exchange question's answer being chosen
 let note = null; // a sentence for the status line instead of the phase's own (a refusal, an error)
+let told = false; // the status line holds a stale move's refusal: kept through the state after it
 let retry = 0;
 let sdk = null;
 const SIGN_IN_AGAIN = new Set([4401, 4403]); // the session is unknown (expired) or not this instance's
@@ -95,6 +96,9 @@ function connect() {
   });
   socket.addEventListener("close", (event) => {
     socket = null;
+    // The refusal that came before a close (an expired session, too many boards) is said
+    // until the board is back: the first state then clears it.
+    told = false;
     if (event.code !== TOO_MANY_BOARDS) note = words.reconnecting;
     render();
     // Back after a pause (the state it opens with makes the board equal the database);
@@ -108,8 +112,6 @@ function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
 
-let told = false; // the status line holds the server's refusal: kept through the state after it
-
 function receive(message) {
   if (message.type === "state") {
     state = message;
@@ -118,7 +120,9 @@ function receive(message) {
     render();
   } else if (message.type === "error") {
     note = message.message;
-    told = true; // a stale move's refusal comes with the fresh state it refers to
+    // A stale move's refusal comes with the fresh state it refers to, and is kept through
+    // it; any other refusal is news that the next state (a move, the board back) replaces.
+    told = message.code === "stale";
     $("confirm").disabled = !(picker && picker.current()) && !answer;
     showStatus();
   }
@@ -178,7 +182,8 @@ function renderPlayers(g) {
     item.className = `player seat-${seat}${g.to_move === seat && g.status === "running" ? " to-move" : ""}`;
     const name = document.createElement("span");
     name.className = "name";
-    name.textContent = seat === you().seat ? `${player.name} (${words.you})` : player.name;
+    const named = seat === you().seat ? `${player.name} (${words.you})` : player.name;
+    name.textContent = player.winner ? `🏆 ${named}` : named; // the engine's ranking, sent
     const scores = document.createElement("span");
     scores.className = "scores";
     const low = Math.min(...player.scores);
@@ -340,7 +345,7 @@ function showStatus() {
   const g = game();
   let line = note;
   if (!line && !session) line = words.connecting;
-  else if (!line && g && g.status !== "running") line = words.over;
+  else if (!line && g && g.status !== "running") line = g.result || words.over;
   else if (!line && g) line = phaseLine(g);
   $("status").textContent = line || "";
 }

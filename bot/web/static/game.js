@@ -238,6 +238,7 @@ async function follow(events, news) {
 function ended(events) {
   events.close();
   $("status-word").textContent = data.words.statuses[data.status] || data.status;
+  $("result").textContent = data.result || "";
   $("live").textContent = "";
 }
 
