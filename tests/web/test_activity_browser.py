@@ -328,3 +328,18 @@ async def test_a_refused_move_is_said_until_the_board_shows_the_next_state(
     status = await page.locator("#status").text_content()
     assert "not answering" not in status, status
     assert page.errors == []
+
+
+async def test_a_game_ended_without_a_result_says_so_on_the_board(
+    table: Table,
+    boards: Boards,
+    browser: Any,
+):
+    await start_game(table, "rota")
+    page, _ = await open_board(browser, boards, table.ben)
+    await shows(page, 0)
+    await table.slash(table.ann, "axio end")
+    status = page.locator("#status", has_text="ended without a result")
+    await status.wait_for()
+    assert await status.text_content() == "Game over: ended without a result"
+    assert await page.locator("#tray").is_hidden() and page.errors == []

@@ -345,9 +345,15 @@ function showStatus() {
   const g = game();
   let line = note;
   if (!line && !session) line = words.connecting;
-  else if (!line && g && g.status !== "running") line = g.result || words.over;
+  else if (!line && g && g.status !== "running") line = g.result || endedWords(g);
   else if (!line && g) line = phaseLine(g);
   $("status").textContent = line || "";
+}
+
+// A game that stopped without a result (`/axio end`): "Game over: ended without a result".
+function endedWords(g) {
+  const status = (words.statuses || {})[g.status];
+  return status ? `${words.over}: ${status}` : words.over;
 }
 
 function phaseLine(g) {
