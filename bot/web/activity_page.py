@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import LANGUAGES, _, speaking
+from ..i18n import LANGUAGES, _, pgettext, speaking
 from .words import script_words
 
 
@@ -30,6 +30,7 @@ def activity_words() -> dict[str, Any]:
         ),
         "openAgain": _("This board shows the game as soon as it starts: keep it open."),
         "you": _("you"),
+        "winner": pgettext("picture", "winner"),
         "yourTurn": _("Your turn"),
         "watching": _("You are watching: only the players see their own tiles."),
         "waiting": _("{name} to move: your tiles are below."),

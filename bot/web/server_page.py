@@ -146,7 +146,7 @@ def board(heading: str, entries: list[LeaderboardEntry]) -> dict[str, Any]:
 def game_row(entry: HistoryEntry, codes: dict[int, str]) -> dict[str, Any]:
     """A recent game: its number, game, day, players with their lowest colour, its page."""
     seats = sorted(entry.results, key=lambda r: r.rank)
-    players = ", ".join(f"{'🏆 ' if r.winner else ''}{r.name} {r.lowest}" for r in seats)
+    players = ", ".join(f"{'★ ' if r.winner else ''}{r.name} {r.lowest}" for r in seats)
     return {
         "number": entry.game_id,
         "game": title(entry.kind),

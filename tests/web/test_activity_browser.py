@@ -231,7 +231,8 @@ async def test_two_members_play_a_whole_game_by_tapping(
     said = f"{winners[0]} wins" if len(winners) == 1 else f"shared win: {', '.join(winners)}"
     assert await watcher.locator("#status").text_content() == said  # as the engine ranks it
     crowned = await watcher.locator(".player .name").all_text_contents()
-    assert [name.removeprefix("🏆 ") for name in crowned if name.startswith("🏆")] == winners
+    assert [name.removeprefix("★ ") for name in crowned if name.startswith("★")] == winners
+    assert await watcher.locator(".player .winner").first.get_attribute("aria-label") == "winner: "
 
 
 async def test_a_board_opened_before_its_game_says_how_to_start_one_and_then_shows_it(

@@ -182,8 +182,15 @@ function renderPlayers(g) {
     item.className = `player seat-${seat}${g.to_move === seat && g.status === "running" ? " to-move" : ""}`;
     const name = document.createElement("span");
     name.className = "name";
-    const named = seat === you().seat ? `${player.name} (${words.you})` : player.name;
-    name.textContent = player.winner ? `🏆 ${named}` : named; // the engine's ranking, sent
+    name.textContent = seat === you().seat ? `${player.name} (${words.you})` : player.name;
+    if (player.winner) { // the engine's ranking, sent; a star every font has, unlike 🏆
+      const star = document.createElement("span");
+      star.className = "winner";
+      star.textContent = "★ ";
+      star.setAttribute("role", "img");
+      star.setAttribute("aria-label", `${words.winner}: `);
+      name.prepend(star);
+    }
     const scores = document.createElement("span");
     scores.className = "scores";
     const low = Math.min(...player.scores);
