@@ -68,3 +68,15 @@ def names(text: str, name: str) -> bool:
     of letters, digits, "-" or "_", as the pages' unguessable codes are (a code may hold any
     two letters, such as a test player's "P1")."""
     return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
+
+
+def winners_of(record: GameRecord) -> list[str]:
+    """The names of a finished game's winners, as the engine ranks the stored game."""
+    assert record.game is not None
+    return [record.seats[seat].name for seat in record.game.winners()]
+
+
+def result_in_english(winners: list[str]) -> str:
+    """How a page says a finished table game's result in English: `ann wins`, or a shared
+    win with every winner named."""
+    return f"{winners[0]} wins" if len(winners) == 1 else f"shared win: {', '.join(winners)}"

@@ -24,6 +24,7 @@ from tests.web.activity_harness import *  # noqa: F403  (the bot's table with th
 from tests.web.activity_harness import Boards, serve_activity
 from tests.web.activity_taps import tap_move
 from tests.web.browser import CHROMIUM, PHONE, has_chromium
+from tests.web.conftest import result_in_english, winners_of
 from tests.web.discord_standin import DiscordStandIn
 
 pytestmark = [
@@ -227,8 +228,8 @@ async def test_two_members_play_a_whole_game_by_tapping(
         assert await scores_shown(page) == expected
         assert page.errors == []
     assert_no_tiles(watched)
-    winners = [record.seats[seat].name for seat in record.game.winners()]
-    said = f"{winners[0]} wins" if len(winners) == 1 else f"shared win: {', '.join(winners)}"
+    winners = winners_of(record)
+    said = result_in_english(winners)
     assert await watcher.locator("#status").text_content() == said  # as the engine ranks it
     crowned = await watcher.locator(".player .name").all_text_contents()
     assert [name.removeprefix("★ ") for name in crowned if name.startswith("★")] == winners

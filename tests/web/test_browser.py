@@ -16,7 +16,7 @@ from bot.web.app import PagesInThread
 from engine import game_class
 from render.marks import recent_marks
 from tests.web.browser import has_chromium, phone_page
-from tests.web.conftest import played
+from tests.web.conftest import played, result_in_english, winners_of
 
 pytestmark = pytest.mark.skipif(not has_chromium(), reason="no chromium at /usr/bin/chromium")
 
@@ -119,6 +119,5 @@ async def test_a_live_page_whose_game_ends_says_so_and_who_won_and_no_longer_liv
         await page.locator("#status-word", has_text="finished").wait_for()
         assert await page.locator("#live").text_content() == ""
         assert await page.locator("#moves li").count() == record.move_count
-        winners = [record.seats[seat].name for seat in record.game.winners()]
-        said = winners[0] + " wins" if len(winners) == 1 else "shared win: " + ", ".join(winners)
+        said = result_in_english(winners_of(record))
         assert await page.locator("#result").text_content() == said
