@@ -362,9 +362,14 @@ class Database:
 
     async def _probe_until_back(self) -> None:
         while not self.health.reachable:
-            await asyncio.sleep(PROBE_SECONDS)
+            await self._pause_between_probes()
             if not self.health.reachable:
                 await self.ping()
+
+    async def _pause_between_probes(self) -> None:
+        """PROBE_SECONDS of the event loop's clock: a method of its own so that a test can
+        put it on a simulated clock, as a wait on something outside the bot."""
+        await asyncio.sleep(PROBE_SECONDS)
 
     async def _fetchone(self, sql: str, params: tuple | list = ()) -> sqlite3.Row | None:
         rows = await self._fetchall(sql, params)

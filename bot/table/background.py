@@ -127,8 +127,14 @@ async def retried(
                 log.warning("%s failed (%s); given up", what, reason)
                 return False
             log.warning("%s failed (%s); trying again in %g s", what, reason, wait)
-            await asyncio.sleep(wait)
+            await pause_before_retry(wait)
     return False
+
+
+async def pause_before_retry(seconds: float) -> None:
+    """The wait before `retried` tries again: a function of its own so that a test can put
+    it on a simulated clock, as a wait on something outside the bot (the network)."""
+    await asyncio.sleep(seconds)
 
 
 def fault_reason(error: BaseException) -> str:

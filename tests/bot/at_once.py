@@ -262,6 +262,29 @@ def server_waits_are_external(env: Any, monkeypatch: pytest.MonkeyPatch) -> None
         monkeypatch.setattr(owner, name, declared(getattr(owner, name)))
 
 
+def pauses_are_on_simcords_clock(env: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Put the bot's pauses before trying again on SimCord's clock alone: the storage's
+    probe while the database is away, and a call to Discord after a network fault. Each
+    waits for something outside the bot (the database, the network). Undeclared, SimCord
+    would wait for them in real time, settling only when they end or its limit does
+    (minutes of a test that injects a lasting fault); declared, they go on when the test
+    moves the clock (`env.advance_time`)."""
+    from bot.table import background
+    from storage.db import Database
+
+    pause_between_probes = Database._pause_between_probes
+    pause_before_retry = background.pause_before_retry
+
+    async def probe_pause(database: Database) -> None:
+        await declared_wait(env, pause_between_probes(database), "the database, away")
+
+    async def retry_pause(seconds: float) -> None:
+        await declared_wait(env, pause_before_retry(seconds), "the network, failing")
+
+    monkeypatch.setattr(Database, "_pause_between_probes", probe_pause)
+    monkeypatch.setattr(background, "pause_before_retry", retry_pause)
+
+
 async def answered(env: Any, results: list[InteractionResult], seconds: float = GIVE_UP_S) -> None:
     """Wait (wall-clock, SimCord's clock standing) until every interaction has its final
     answer (a deferred one, its follow-up)."""
