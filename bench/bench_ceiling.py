@@ -6,7 +6,9 @@ level *sighted*, so that every deal it searches is the real game (the other hand
 coming tiles, the order of the stacks and the supply). A sighted level is an experiment
 only: the bot never builds one. Whatever a better treatment of hidden information could
 win (information-set search, a finer model of the unseen tiles) is at most what seeing
-them wins here, at the same horizon and valuation.
+them wins here, at the same horizon and valuation. In Rota the fair expert's deals are
+already the seat's whole knowledge of the unseen tiles (see engine/ai/expert.py), so there
+the gap is the worth of seeing, which no fair player can win back.
 
 Figures per pairing: the fair and the sighted win rate with their 95 % intervals, the
 paired change (same seeds and seats) and how many games' results differ. Counted work
