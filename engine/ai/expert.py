@@ -100,11 +100,12 @@ from .work import WorkBudget
 
 DEFAULT_BUDGET_S = 2.0
 """The budget a move when the caller names none (the issue's default). Four times the
-work of bench_ai's 0.5 s buys nothing against hard, which gets four times its work too
-(`bench_ai --expert-budget 2`, seeds 0-49, 100 games a pairing, paired with 0.5 s on the
-same deals): Rota 0.525 [0.43, 0.62] (+0.005 ± 0.11), AXIO 0.64 [0.55, 0.74] (-0.08 ±
-0.12). Both levels end their playouts in the same kind of value, so more samples of it
-bring them closer."""
+work of bench_ai's 0.5 s buys nothing: in Rota, with the learned value, over bench_ai's 400
+games (seeds 0-199, `bench_ai --expert-budget 2`, hard at 2 s too), against hard 0.585
+[0.537, 0.633] where it wins 0.598 at 0.5 s, against greedy 0.849 [0.814, 0.884] where it
+wins 0.873; in AXIO, before the learned value (seeds 0-49, 100 games, paired with 0.5 s),
+against hard 0.64 [0.55, 0.74] (-0.08 ± 0.12). Both levels end their playouts in the same
+kind of value, so more samples of it bring them closer."""
 UNITS_PER_SECOND = {"axio": 600_000, "rota": 380_000}
 """Work units a second of budget buys (see `lookahead` for what a unit is), per game: a
 Rota unit takes longer than an AXIO one. Calibrated so that a move takes about 40 % of
