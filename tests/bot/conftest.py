@@ -14,6 +14,7 @@ import bot.table.lobby
 from bot.app import create_bot
 from bot.config import Settings
 from storage.pg_local import LocalServer, server_binaries, temporary_server
+from tests.bot.at_once import pauses_are_on_simcords_clock
 from tests.bot.table import Table
 
 SETTLE_GIVE_UP_S = 120
@@ -90,8 +91,11 @@ def guild_locale() -> str | None:
 
 
 @pytest.fixture
-async def table(simcord_env, bot_settings, bot_clock, guild_locale) -> AsyncIterator[Table]:
+async def table(
+    simcord_env, bot_settings, bot_clock, guild_locale, monkeypatch
+) -> AsyncIterator[Table]:
     env = simcord_env
+    pauses_are_on_simcords_clock(env, monkeypatch)  # a lasting fault waits for no real time
     guild = env.create_guild("Knizia Club", preferred_locale=guild_locale)
     channel = guild.create_text_channel("games")
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_messages=True))

@@ -15,7 +15,7 @@ import pytest
 
 from bot.table.background import Background
 from bot.table.private import MOVED_ON
-from tests.bot.at_once import clicks_at_once, pauses_are_on_simcords_clock
+from tests.bot.at_once import clicks_at_once
 from tests.bot.daily_helpers import DayClock, page_of
 from tests.bot.languages import english_in, speak
 from tests.bot.table import Table, labels
@@ -204,7 +204,6 @@ async def builder_then_typed_move(table: Table, monkeypatch, fault, times: int |
     """The mover opens their builder, a fault waits for its tidy-up, and they type their
     move instead: the builder, and the fault's count. The tidy-up's tries come as the test
     moves SimCord's clock."""
-    pauses_are_on_simcords_clock(table.env, monkeypatch)
     record = await two_player(table)
     mover = table.member_for(record)
     opened = await table.click(mover, table.last_public(), label="My tiles")
@@ -266,7 +265,6 @@ async def test_a_tidy_up_is_tried_again_only_while_its_token_lives(
 async def test_a_dropped_connection_while_the_old_turn_post_is_tidied_is_a_warning_and_tried_again(
     table: Table, monkeypatch, caplog
 ):
-    pauses_are_on_simcords_clock(table.env, monkeypatch)
     record = await two_player(table)
     old = table.last_public()
     assert "My tiles" in labels(old)

@@ -5,7 +5,6 @@ shown the position (at once or when the delivery is retried) and computers go on
 
 from __future__ import annotations
 
-from tests.bot.at_once import pauses_are_on_simcords_clock
 from tests.bot.table import Table, components, text_of
 from tests.lock_holder import holding_write_lock
 from tests.waiting import GIVE_UP_S
@@ -79,8 +78,7 @@ async def test_a_forbidden_channel_is_retried_later_not_dropped(table: Table):
     assert await table.bot.repo.owed_count(record.id) == 0 and shows_turn_to(table, after)
 
 
-async def test_a_failed_tidy_of_the_old_turn_message_changes_nothing(table: Table, monkeypatch):
-    pauses_are_on_simcords_clock(table.env, monkeypatch)  # the tidy is tried again, later
+async def test_a_failed_tidy_of_the_old_turn_message_changes_nothing(table: Table):
     record = await two_player(table)
     table.env.inject_error("PATCH", "/channels/*/messages/*", status=500, times=None)
     _, result = await played_by_command(table, record)

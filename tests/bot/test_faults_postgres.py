@@ -25,7 +25,6 @@ from storage.pg_local import LocalServer
 from tests.bot.at_once import (
     ANSWER_LIMIT_S,
     AnswerClock,
-    pauses_are_on_simcords_clock,
     server_waits_are_external,
 )
 from tests.bot.table import Table
@@ -116,7 +115,6 @@ async def test_a_frozen_server_answers_every_command_in_time_and_posts_after(
 async def test_a_stopped_server_started_again_is_used_again_without_a_restart(
     table: Table, stoppable_postgres: LocalServer, monkeypatch
 ):
-    pauses_are_on_simcords_clock(table.env, monkeypatch)
     record = await two_player(table)
     clock = AnswerClock(table.env, monkeypatch)
     stoppable_postgres.stop()

@@ -17,7 +17,6 @@ from tests.bot.at_once import (
     ANSWER_LIMIT_S,
     AnswerClock,
     lock_waits_are_external,
-    pauses_are_on_simcords_clock,
     slash_at_once,
 )
 from tests.bot.daily_helpers import DayClock
@@ -78,7 +77,6 @@ async def test_a_move_whose_answer_was_lost_says_so_and_reaches_the_table_once_i
 ):
     """The move is stored and its COMMIT's answer lost: the member is told it could not be
     confirmed, and the table shows it within seconds of the database answering again."""
-    pauses_are_on_simcords_clock(table.env, monkeypatch)
     record = await two_player(table)
     repo = table.bot.repo
     real = repo.record_move
