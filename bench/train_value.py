@@ -14,10 +14,17 @@ time-bounded run is reproducible by giving that count as --games). The held-out 
 is printed as it goes. numpy is used here only (a dev dependency); playing reads the
 weights with the standard library.
 
+`--start FILE` goes on from an earlier weights file: the tables it shares with today's
+keep their weights, new tables start at zero (`warm_start`).
+
 Run: nice -n 10 python -m bench.train_value --game rota --seed 1 --minutes 33 \
-    [--games N] [--out engine/ai/data/rota-2p.json]
-The shipped weights: `--seed 1 --minutes 33`, which played 54,678 games on the shared
-2-core machine (held-out log loss 0.526); `--seed 1 --games 54678` gives them anywhere.
+    [--games N] [--start FILE] [--out engine/ai/data/rota-2p.json]
+The shipped weights came in two runs on the shared 2-core machine. First the score and
+display-summary tables from zero, `--seed 1 --games 54678` (33 minutes; held-out log loss
+0.526; that file is commit ead05ae's engine/ai/data/rota-2p.json). Then the open grid
+points' table (`point`) added, going on from that file: `--seed 2 --games 77220 --start
+FILE` (30 minutes; held-out 0.525). So anywhere: `git show
+ead05ae:engine/ai/data/rota-2p.json > start.json`, then the second run.
 """
 
 from __future__ import annotations
@@ -34,7 +41,7 @@ from bench.value_heldout import Position, held_out_positions
 from engine import game_class
 from engine.ai.evaluate import win_share
 from engine.ai.lookahead import candidates
-from engine.ai.value import FILES, SIZE, TABLES, features, win_chance
+from engine.ai.value import FILES, OFFSETS, SIZE, TABLES, features, win_chance
 
 SELF_PLAY_BASE = 1_000_000_000
 CANDIDATES = 8
@@ -81,10 +88,12 @@ def learn(weights: list[float], positions: list[list[int]], result: float, step:
 
 
 def held_out_loss(weights: list[float], positions: list[Position]) -> float:
-    """Mean log loss of the value on the held-out positions (numpy: all at once)."""
-    picked = np.array([p.picked for p in positions])
+    """Mean log loss of the value on the held-out positions (numpy: all at once; positions
+    pick different numbers of weights)."""
+    rows = np.repeat(np.arange(len(positions)), [len(p.picked) for p in positions])
+    picked = np.fromiter((i for p in positions for i in p.picked), dtype=np.int64)
     results = np.array([p.result for p in positions])
-    logits = np.asarray(weights)[picked].sum(axis=1)
+    logits = np.bincount(rows, np.asarray(weights)[picked], minlength=len(positions))
     chances = np.clip(1 / (1 + np.exp(-logits)), 1e-6, 1 - 1e-6)
     return float(-(results * np.log(chances) + (1 - results) * np.log(1 - chances)).mean())
 
@@ -117,6 +126,19 @@ def train(
     return weights, played
 
 
+def warm_start(text: str) -> list[float]:
+    """Weights for today's tables from an earlier weights file: the tables it shares with
+    today's (same name and size) keep their weights, new ones start at zero."""
+    data = json.loads(text)
+    weights = [0.0] * SIZE
+    at = 0
+    for name, size in data["tables"].items():
+        if TABLES.get(name) == size:
+            weights[OFFSETS[name] : OFFSETS[name] + size] = data["weights"][at : at + size]
+        at += size
+    return weights
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=["rota"], default="rota")
@@ -126,14 +148,18 @@ def main() -> None:
     parser.add_argument("--step", type=float, default=1.0)
     parser.add_argument("--lam", type=float, default=0.7)
     parser.add_argument("--explore", type=float, default=0.1)
+    parser.add_argument("--start", type=Path, help="an earlier weights file to go on from")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
+    start = warm_start(args.start.read_text()) if args.start else None
     held_out = held_out_positions()
     zero = held_out_loss([0.0] * SIZE, held_out)
     print(f"held-out: {len(held_out)} positions, log loss {zero:.4f} at zero weights")
+    if start is not None:
+        print(f"going on from {args.start}: held-out {held_out_loss(start, held_out):.4f}")
     started = time.monotonic()
     weights, played = train(
-        args.seed, args.games, args.minutes, args.step, args.lam, args.explore, held_out=held_out
+        args.seed, args.games, args.minutes, args.step, args.lam, args.explore, start, held_out
     )
     loss = held_out_loss(weights, held_out)
     print(f"done: {played} games in {time.monotonic() - started:.0f} s, held-out {loss:.4f}")
@@ -145,6 +171,7 @@ def main() -> None:
         "step": args.step,
         "lam": args.lam,
         "explore": args.explore,
+        "start": args.start.name if args.start else None,
         "held_out_log_loss": round(loss, 4),
         "tables": TABLES,
         "weights": [round(w, 4) for w in weights],

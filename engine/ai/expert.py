@@ -55,8 +55,9 @@ weigh moves by the same value (`compare`), and hints come from this search.
 
 What hidden information costs it in Rota (`bench/bench_ceiling.py`, the same 400 games
 at 0.5 s a move, the expert as it plays, sighted: every deal it searches is the real
-game): against hard 0.710 where it wins 0.598 (+0.113 ± 0.056, 143 games changed), against
-greedy 0.915 where it wins 0.873 (+0.043 ± 0.041). The hand-written expert gains less from
+game; the learned value before its open grid points' table): against hard 0.710 where it
+wins 0.598 (+0.113 ± 0.056, 143 games changed), against greedy 0.915 where it wins 0.873
+(+0.043 ± 0.041). The hand-written expert gains less from
 sight (against greedy 0.895 where it wins 0.882; before `closing`, against hard 0.640 where
 it won 0.524). That is what seeing the unseen tiles is worth, not room left for a fair
 player: the deals the expert searches are already all it may know of them. The other
@@ -100,12 +101,13 @@ from .work import WorkBudget
 
 DEFAULT_BUDGET_S = 2.0
 """The budget a move when the caller names none (the issue's default). Four times the
-work of bench_ai's 0.5 s buys nothing: in Rota, with the learned value, over bench_ai's 400
-games (seeds 0-199, `bench_ai --expert-budget 2`, hard at 2 s too), against hard 0.585
-[0.537, 0.633] where it wins 0.598 at 0.5 s, against greedy 0.849 [0.814, 0.884] where it
-wins 0.873; in AXIO, before the learned value (seeds 0-49, 100 games, paired with 0.5 s),
-against hard 0.64 [0.55, 0.74] (-0.08 ± 0.12). Both levels end their playouts in the same
-kind of value, so more samples of it bring them closer."""
+work of bench_ai's 0.5 s buys nothing: in Rota, with the learned value before its open
+grid points' table (`value`), over bench_ai's 400 games (seeds 0-199, `bench_ai
+--expert-budget 2`, hard at 2 s too), against hard 0.585 [0.537, 0.633] where it wins
+0.598 at 0.5 s, against greedy 0.849 [0.814, 0.884] where it wins 0.873; in AXIO, before
+the learned value (seeds 0-49, 100 games, paired with 0.5 s), against hard 0.64 [0.55,
+0.74] (-0.08 ± 0.12). Both levels end their playouts in the same kind of value, so more
+samples of it bring them closer."""
 UNITS_PER_SECOND = {"axio": 600_000, "rota": 380_000}
 """Work units a second of budget buys (see `lookahead` for what a unit is), per game: a
 Rota unit takes longer than an AXIO one. Calibrated so that a move takes about 40 % of
@@ -123,13 +125,16 @@ WIDTH = 12
 greedy."""
 LEARNED_VALUE = True
 """Whether the expert uses the learned value where one is shipped: blended (`LEARNED_SHARE`
-0.03, `PRIOR_POOL` 2), over bench_ai's 400 games (seeds 0-199) at 0.5 s a move, paired with
-the hand-written expert on the same deals, both with the exact last placement
-(`closing`): against hard 0.598 [0.550, 0.645] where it wins 0.550 (change +0.048 ±
-0.048, 98 games changed), against greedy 0.873 [0.840, 0.905] where it wins 0.882 (-0.010
-± 0.038, 60 changed). On: the better figure against the stronger opponent, no worse
-against the weaker beyond the noise (before `closing`, on 200 games, +0.043 ± 0.066 and
--0.025 ± 0.060). What was tried before (all paired as above): the whole learned value
+0.03, `PRIOR_POOL` 2). With the open grid points' table (`value`'s `point`), over
+bench_ai's 400 games (seeds 0-199) at 0.5 s a move: against hard 0.619 [0.572, 0.666],
+against greedy 0.882 [0.851, 0.914]; paired on the same deals with the value before that
+table: +0.021 ± 0.040 (69 games changed) and +0.010 ± 0.033 (44 changed). That value,
+paired with the hand-written expert, both with the exact last placement (`closing`):
+against hard 0.598 [0.550, 0.645] where it wins 0.550 (change +0.048 ± 0.048, 98 games
+changed), against greedy 0.873 [0.840, 0.905] where it wins 0.882 (-0.010 ± 0.038, 60
+changed). On: the better figure against the stronger opponent, no worse against the weaker
+beyond the noise (before `closing`, on 200 games, +0.043 ± 0.066 and -0.025 ± 0.060).
+What was tried before (all paired as above): the whole learned value
 chose worse than the hand-written valuation though it predicts results far better
 (held-out log loss 0.526 against 0.629, the winner named in 0.745 of positions against
 0.627). 2-player Rota at 0.5 s a move, bench_ai seeds 0-49 (100 games a pairing), paired
@@ -158,7 +163,10 @@ hand-written one. 0.03 weighs them about alike on held-out positions (the learne
 spreads 25 points, the hand-written 1.4). The whole learned value chose worse (see
 `LEARNED_VALUE`), as if its swings between sibling moves (often 5 to 10 points of 50, from
 the display's open corners) were noise to the search; blended, the hand-written value's
-sharp pull towards the lowest colour stays."""
+sharp pull towards the lowest colour stays. With the open grid points' table, share 0.06
+over the same 400 games, paired with the value before that table at 0.03: against hard
+0.614 (+0.016 ± 0.043), against greedy 0.868 (-0.005 ± 0.040); 0.03 does better on both
+(0.619, 0.882: see `LEARNED_VALUE`)."""
 PRIOR_POOL = 2
 """With the learned value, the normal evaluation's best `PRIOR_POOL` × `WIDTH` moves are
 rated by it after the move, and its best `WIDTH` searched."""

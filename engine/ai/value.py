@@ -15,7 +15,12 @@ entries the position picks; the five colours share the per-colour tables):
 - `open`: per colour, how far it is above each seat's lowest, beside the most points a
   corner of that colour could score on the display now;
 - `supply`: the same distances beside how many corners of that colour are not on the
-  display (counts only: the seat's view of the unseen tiles).
+  display (counts only: the seat's view of the unseen tiles);
+- `point`: every open grid point (one to three corners laid), for every colour it shows:
+  how many corners of that colour and of all colours meet there, beside the colour's
+  distances above each seat's lowest and whose move it is. Summed over the display, so
+  that the number of chances counts, not only the best one: the table that tells apart
+  two moves scoring alike (what each leaves open, and for whom).
 
 Information safety is structural: the features read the scores, the display, stack sizes
 and whose move it is, all public; never a hand, a stack or the supply.
@@ -60,6 +65,7 @@ TABLES: dict[str, int] = {
     "ahead": 2 * LEFT * 3,
     "open": NEED * NEED * OPEN * 2,
     "supply": NEED * NEED * SUPPLY,
+    "point": NEED * NEED * 3 * 3 * 2,
 }
 """Each table's size, in the order of the flat weight vector."""
 OFFSETS: dict[str, int] = {}
@@ -84,22 +90,33 @@ def features(game: TileGame, seat: int) -> list[int]:
     mover = int(game.to_move == seat)
     gap = max(-GAP, min(GAP, my_low - their_low)) + GAP
     ahead = (my_sorted > their_sorted) - (my_sorted < their_sorted) + 1
+    needs = [
+        min(NEED - 1, mine[c] - my_low) * NEED + min(NEED - 1, theirs[c] - their_low)
+        for c in range(COLOURS)
+    ]
+    point_at = [OFFSETS["point"] + need * 18 + mover for need in needs]
     best_open = [0] * COLOURS
     laid = [0] * COLOURS
+    found = []
     for counts in game.display.points.values():  # type: ignore[attr-defined]
-        open_point = counts[COLOURS] < 4
+        corners = counts[COLOURS]
+        open_point = corners < 4
         for c in range(COLOURS):
             n = counts[c]
+            if not n:
+                continue
             laid[c] += n
-            if open_point and n > best_open[c]:
-                best_open[c] = n
+            if open_point:
+                found.append(point_at[c] + ((n - 1) * 3 + corners - 1) * 2)
+                if n > best_open[c]:
+                    best_open[c] = n
     rank, colour, need_open, supply = (
         OFFSETS["rank"],
         OFFSETS["colour"],
         OFFSETS["open"],
         OFFSETS["supply"],
     )
-    found = [
+    found += [
         OFFSETS["bias"],
         OFFSETS["lead"] + (mover * LEFT + left) * (2 * GAP + 1) + gap,
         OFFSETS["ahead"] + (mover * LEFT + left) * 3 + ahead,
@@ -108,7 +125,7 @@ def features(game: TileGame, seat: int) -> list[int]:
         found.append(rank + (r * TRACK + my_sorted[r]) * TRACK + their_sorted[r])
     for c in range(COLOURS):
         found.append(colour + mine[c] * TRACK + theirs[c])
-        need = min(NEED - 1, mine[c] - my_low) * NEED + min(NEED - 1, theirs[c] - their_low)
+        need = needs[c]
         found.append(need_open + (need * OPEN + min(OPEN - 1, best_open[c])) * 2 + mover)
         off = min(SUPPLY - 1, max(0, CORNERS_PER_COLOUR[c] - laid[c]) // SUPPLY_STEP)
         found.append(supply + need * SUPPLY + off)

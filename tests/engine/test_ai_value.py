@@ -3,16 +3,18 @@ the expert plays by, see only the seat's view, and self-play training improves t
 
 from __future__ import annotations
 
+import json
 import tomllib
 from pathlib import Path
 
 import pytest
 
-from bench.train_value import held_out_loss, train
+from bench.train_value import held_out_loss, train, warm_start
 from bench.value_heldout import held_out_positions
 from engine import RotaGame
 from engine.ai import choose_move, expert, value
-from engine.ai.value import SIZE, features, load_weights, win_chance_of
+from engine.ai.value import OFFSETS, SIZE, TABLES, features, load_weights, win_chance_of
+from engine.rota_display import corner_points
 from tests.engine.games import midgame
 from tests.engine.rota_positions import rota_game, swap_hidden
 
@@ -51,6 +53,22 @@ def test_the_features_read_only_what_the_seat_sees():
     for seat in (0, 1):
         for seed in (1, 2):
             assert features(swap_hidden(game, seat, seed), seat) == features(game, seat)
+
+
+def test_every_open_grid_point_counts_once_for_each_colour_it_shows():
+    """The `point` table, counted from the tiles themselves: a grid point where one to
+    three corners meet picks one entry for each colour among them; a full one none."""
+    game = midgame(RotaGame, 2, seed=8, moves=12)
+    corners: dict[tuple[int, int], list[str | None]] = {}
+    for position, tile in game.display:
+        for point, corner in zip(corner_points(position), tile, strict=True):
+            corners.setdefault(point, []).append(corner)
+    expected = sum(
+        len({c for c in laid if c is not None}) for laid in corners.values() if len(laid) < 4
+    )
+    start, end = OFFSETS["point"], OFFSETS["point"] + TABLES["point"]
+    for seat in (0, 1):
+        assert sum(start <= i < end for i in features(game, seat)) == expected > 10
 
 
 def test_the_expert_plays_by_the_learned_value_and_without_it_by_the_hand_written_one(
@@ -99,10 +117,12 @@ def test_the_learned_expert_is_reproducible_and_blind(learned, expert_counted_wo
 
 
 def test_a_short_training_run_lowers_the_held_out_loss():
+    """From zero: the open grid points' table is counted (a position picks one of its
+    entries many times), so the first few hundred games swing more than they learn."""
     held_out = held_out_positions(range(900_000_000, 900_000_060))
     start = [0.0] * SIZE
-    trained, played = train(seed=1, games=300, minutes=2.0, weights=start)
-    assert played == 300
+    trained, played = train(seed=1, games=600, minutes=5.0, weights=start)
+    assert played == 600
     assert held_out_loss(trained, held_out) < held_out_loss(start, held_out) - 0.01
 
 
@@ -123,3 +143,16 @@ def test_a_review_weighs_moves_by_the_value_the_search_ends_in(monkeypatch, lear
     after = expert.compare(game, [first, second], seed=1, deals=6)
     assert after[0] - before[0] == pytest.approx(100.0 * expert.LEARNED_SHARE)
     assert after[1] - before[1] < after[0] - before[0]
+
+
+def test_training_goes_on_from_an_earlier_file_table_by_table():
+    """A table the earlier file shares with today's keeps its weights; a table it lacks
+    starts at zero, and one of another size is not read into today's."""
+    tables = {"bias": 1, "rank": TABLES["rank"], "retired": 3, "point": TABLES["point"] + 1}
+    weights = [0.5] + [1.0] * TABLES["rank"] + [2.0] * 3 + [3.0] * (TABLES["point"] + 1)
+    started = warm_start(json.dumps({"tables": tables, "weights": weights}))
+    assert len(started) == SIZE
+    assert started[OFFSETS["bias"]] == 0.5
+    rank = started[OFFSETS["rank"] : OFFSETS["rank"] + TABLES["rank"]]
+    assert rank == [1.0] * TABLES["rank"]
+    assert sum(started) == 0.5 + TABLES["rank"]
