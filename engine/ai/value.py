@@ -53,6 +53,11 @@ OPEN = 4
 SUPPLY = 8
 """Corners of one colour off the display, in steps of `SUPPLY_STEP`, 0..SUPPLY-1."""
 SUPPLY_STEP = 6
+HELD = 3
+"""An open grid point holds one to HELD corners, and so of one colour."""
+POINT_ENTRIES = HELD * HELD * 2
+"""The `point` entries of one pair of distances: corners of the colour, of all colours,
+whose move."""
 COLOURS = len(COLOUR_ORDER)
 CORNERS_PER_COLOUR = [sum(tile.count(colour) for tile in ALL_TILES) for colour in COLOUR_ORDER]
 """Corners of each colour in the box."""
@@ -65,7 +70,7 @@ TABLES: dict[str, int] = {
     "ahead": 2 * LEFT * 3,
     "open": NEED * NEED * OPEN * 2,
     "supply": NEED * NEED * SUPPLY,
-    "point": NEED * NEED * 3 * 3 * 2,
+    "point": NEED * NEED * POINT_ENTRIES,
 }
 """Each table's size, in the order of the flat weight vector."""
 OFFSETS: dict[str, int] = {}
@@ -94,7 +99,7 @@ def features(game: TileGame, seat: int) -> list[int]:
         min(NEED - 1, mine[c] - my_low) * NEED + min(NEED - 1, theirs[c] - their_low)
         for c in range(COLOURS)
     ]
-    point_at = [OFFSETS["point"] + need * 18 + mover for need in needs]
+    point_at = [OFFSETS["point"] + need * POINT_ENTRIES + mover for need in needs]
     best_open = [0] * COLOURS
     laid = [0] * COLOURS
     found = []
@@ -107,7 +112,7 @@ def features(game: TileGame, seat: int) -> list[int]:
                 continue
             laid[c] += n
             if open_point:
-                found.append(point_at[c] + ((n - 1) * 3 + corners - 1) * 2)
+                found.append(point_at[c] + ((n - 1) * HELD + corners - 1) * 2)
                 if n > best_open[c]:
                     best_open[c] = n
     rank, colour, need_open, supply = (
