@@ -1,11 +1,10 @@
 // The Discord Activity: the game of the channel it was launched in, on a board one plays by
 // tapping. Who the member is comes from Discord (the SDK's authorize code, exchanged by the
-// server), never from the page; the game comes over a WebSocket as `state` messages (see
-// bot/web/activity/PROTOCOL.md), and a move goes back as its engine text, chosen among the legal
-// moves the server sent (activity_moves.js). Outside Discord (the playground, the tests) the
-// SDK's DiscordSDKMock stands in, with codes the server accepts only when told to.
+// server: activity_discord.js), never from the page; the game comes over a WebSocket as `state`
+// messages (see bot/web/activity/PROTOCOL.md), and a move goes back as its engine text, chosen
+// among the legal moves the server sent (activity_moves.js).
 
-import { DiscordSDK, DiscordSDKMock } from "./vendor/discord_sdk.mjs";
+import { discordSdk, signIn } from "./activity_discord.js";
 import { COLOURS, boardPoint, colourDisc, drawPosition, joinedCells, tilePicture } from "./board.js";
 import { AxioPicker, RotaPicker, axioMoveWords, handTile, moveText, rackTile, rotaMoveWords, turnedTile } from "./activity_moves.js";
 
@@ -37,38 +36,6 @@ function button(label, onTap, className = "") {
   else node.append(...label);
   node.addEventListener("click", onTap);
   return node;
-}
-
-// --- Discord ---------------------------------------------------------------------------------
-function nonce() {
-  return [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function discord() {
-  if (!config.mock) return new DiscordSDK(config.clientId);
-  const sdk = new DiscordSDKMock(config.clientId, query.get("guild_id"), query.get("channel_id"), null);
-  sdk.instanceId = query.get("instance_id") || sdk.instanceId;
-  const user = query.get("mock_user") || "";
-  sdk._updateCommandMocks({ authorize: async () => ({ code: `mock:${user}:${nonce()}` }) });
-  return sdk;
-}
-
-async function signIn() {
-  const { code } = await sdk.commands.authorize({
-    client_id: config.clientId, response_type: "code", state: "", prompt: "none", scope: ["identify"],
-  });
-  // The instance in the address too: the rate limit counts Activity requests per instance.
-  const address = `/activity/api/session?${new URLSearchParams({ instance_id: sdk.instanceId })}`;
-  const response = await fetch(address, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    // `locale` counts only for the mock's sign-ins; Discord's own says the member's language.
-    body: JSON.stringify({ code, instance_id: sdk.instanceId, guild_id: sdk.guildId, channel_id: sdk.channelId, locale: navigator.language }),
-  });
-  const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(body.error || String(response.status));
-  await sdk.commands.authenticate({ access_token: body.access_token });
-  return body;
 }
 
 function speak(locale) {
@@ -430,7 +397,7 @@ function controls() {
 
 async function openSession() {
   try {
-    const opened = await signIn();
+    const opened = await signIn(sdk, config.clientId);
     session = opened.session;
     speak(opened.locale);
     connect();
@@ -450,7 +417,7 @@ async function start() {
   controls();
   showStatus();
   try { // outside Discord (no frame_id) the SDK refuses at once
-    sdk = discord();
+    sdk = discordSdk(config, query);
     await sdk.ready();
   } catch (error) {
     refused(error);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Vendors Discord's Embedded App SDK (the Activity's bridge to the Discord client, see
-# bot/web/static/activity.js): the ES modules npm publishes (output/*.mjs, the libraries it
+# bot/web/static/activity_discord.js): the ES modules npm publishes (output/*.mjs, the libraries it
 # bundles included) joined into one ES module by esbuild, so that a phone loads one file
 # through Discord's proxy instead of seventy; and its licence. Both versions pinned; run
 # again after changing one and commit bot/web/static/vendor/. The bot serves the file as it
