@@ -104,9 +104,11 @@ from .work import WorkBudget
 DEFAULT_BUDGET_S = 2.0
 """The budget a move when the caller names none (the issue's default). Four times the
 work of bench_ai's 0.5 s buys nothing: in Rota, with the learned value before its open
-grid points' table (`value`), over bench_ai's 400 games (seeds 0-199, `bench_ai
---expert-budget 2`, hard at 2 s too), against hard 0.585 [0.537, 0.633] where it wins
-0.598 at 0.5 s, against greedy 0.849 [0.814, 0.884] where it wins 0.873; in AXIO, before
+grid points' table (`value`) and playouts to the end from ten placements out (`ENDGAME`),
+over bench_ai's 400 games (seeds 0-199, `bench_ai --expert-budget 2`, hard at 2 s too),
+against hard 0.585 [0.537, 0.633] where it wins 0.598 at 0.5 s, against greedy 0.849
+[0.814, 0.884] where it wins 0.873 (with today's value and endgame, on seeds 0-99 against
+greedy, 0.875 at 2 s where it wins 0.885 at 0.5 s); in AXIO, before
 the learned value (seeds 0-49, 100 games, paired with 0.5 s), against hard 0.64 [0.55,
 0.74] (-0.08 ± 0.12). Both levels end their playouts in the same kind of value, so more
 samples of it bring them closer."""
@@ -205,10 +207,14 @@ class Endgame:
     (0.71 against greedy in Rota with too few, where short playouts won 0.84)."""
 
 
-ENDGAME = {"rota": Endgame(plies=10, samples=40), "axio": Endgame(plies=6, samples=12)}
-"""AXIO's last placements fill the last gaps of the board, and fewer deals tell them
-apart. Against hard at 0.5 s, the same 200 games: 0.680 with it, 0.645 without; over
-bench_ai's 400 games 0.635, where it was 0.59."""
+ENDGAME = {"rota": Endgame(plies=6, samples=40), "axio": Endgame(plies=6, samples=12)}
+"""In Rota at 0.5 s the budget buys the samples only within the last six placements (10
+changed no game of 200 against greedy); at 2 s it buys them from ten out, and from there
+the playouts to the end chose worse: against greedy at 2 s (seeds 0-99, 200 games) 0.875
+within six where ten won 0.828 (+0.048 ± 0.047, 24 games changed). AXIO's last
+placements fill the last gaps of the board, and fewer deals tell them apart. Against hard
+at 0.5 s, the same 200 games: 0.680 with it, 0.645 without; over bench_ai's 400 games
+0.635, where it was 0.59."""
 
 
 def search(game: TileGame, *, seed: int, budget_s: float) -> list[Verdict]:

@@ -133,3 +133,16 @@ def test_the_search_stops_when_one_candidate_is_left(kind, expert_counted_work):
     finalists = [v.samples for v in verdicts[:3]]
     assert finalists[0] > verdicts[3].samples
     assert finalists == [finalists[0]] * 3
+
+
+def test_rota_playouts_run_to_the_end_only_in_the_last_six_placements():
+    """However large the budget (at 2 s it buys the samples from ten placements out), the
+    playouts go to the end only within six: from further out they chose worse."""
+    game = RotaGame(2, seed=5)
+    horizons = {}
+    while expert.plies_left(game) >= 6:
+        horizons[expert.plies_left(game)] = expert._end_horizon(game, float("inf"), 12)
+        game.play(greedy(game))
+    assert horizons[6] is not None
+    assert all(horizons[left] is None for left in horizons if left > 6)
+    assert 7 in horizons or 8 in horizons
