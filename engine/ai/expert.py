@@ -208,13 +208,13 @@ class Endgame:
 
 
 ENDGAME = {"rota": Endgame(plies=6, samples=40), "axio": Endgame(plies=6, samples=12)}
-"""In Rota at 0.5 s the budget buys the samples only within the last six placements (10
-changed no game of 200 against greedy); at 2 s it buys them from ten out, and from there
-the playouts to the end chose worse: against greedy at 2 s (seeds 0-99, 200 games) 0.875
-within six where ten won 0.828 (+0.048 ± 0.047, 24 games changed). AXIO's last
-placements fill the last gaps of the board, and fewer deals tell them apart. Against hard
-at 0.5 s, the same 200 games: 0.680 with it, 0.645 without; over bench_ai's 400 games
-0.635, where it was 0.59."""
+"""In Rota at 0.5 s the budget buys the samples only within the last six placements (six
+instead of ten changed no game of 200 against greedy there); at 2 s it buys them from
+ten out, and from there the playouts to the end chose worse: against greedy at 2 s (seeds
+0-99, 200 games) 0.875 within six where ten won 0.828 (+0.048 ± 0.047, 24 games changed).
+AXIO's last placements fill the last gaps of the board, and fewer deals tell them apart.
+Against hard at 0.5 s, the same 200 games: 0.680 with it, 0.645 without; over bench_ai's
+400 games 0.635, where it was 0.59."""
 
 
 def search(game: TileGame, *, seed: int, budget_s: float) -> list[Verdict]:
