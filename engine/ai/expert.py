@@ -55,23 +55,23 @@ after the move among the `PRIOR_POOL` × `WIDTH` best by the normal evaluation. 
 learned valuation is counted work (`VALUE_COST`), so the budget stays the same. Reviews
 weigh moves by the same value (`compare`), and hints come from this search.
 
-What hidden information costs it in Rota (`bench/bench_ceiling.py`, the same 400 games
-at 0.5 s a move, the expert as it plays, sighted: every deal it searches is the real
-game; the learned value before its open grid points' table): against hard 0.710 where it
-wins 0.598 (+0.113 ± 0.056, 143 games changed), against greedy 0.915 where it wins 0.873
-(+0.043 ± 0.041). The hand-written expert gains less from
-sight (against greedy 0.895 where it wins 0.882; before `closing`, against hard 0.640 where
-it won 0.524). That is what seeing the unseen tiles is worth, not room left for a fair
-player: the deals the expert searches are already all it may know of them. The other
-seat's tile was drawn from its stack after that seat's last decision (an extra turn's
-supply tile is played at once), so nothing it did tells anything about it, and the stacks
-and the supply are a uniform shuffle of the tiles this seat has not seen, which is how
-`resample_hidden` deals them. Where a playout plays this seat's later turns (near the
-end), it plays each with the tile the seat would hold then, by a policy that reads nothing
-else hidden, so no information-set search has strategy fusion to remove. What a fair
-expert can still gain must come from a better value or a deeper search that pays; and
-searching deeper did not pay even sighted (against greedy on 200 of those games: 0.895
-with one round of replies and with two, 0.725 with playouts to the end of the game).
+What hidden information costs it in Rota (`bench/bench_ceiling.py`, the same 400 games at
+0.5 s a move, the expert as it plays, sighted: every deal it searches is the real game; the
+learned value before its open grid points' table): against hard 0.710 where it wins 0.598
+(+0.113 ± 0.056, 143 games changed), against greedy 0.915 where it wins 0.873 (+0.043 ±
+0.041). The hand-written expert gains less from sight (against greedy 0.895 where it wins
+0.882; before `closing`, against hard 0.640 where it won 0.524). That is what seeing the
+unseen tiles is worth, not room left for a fair player: the deals the expert searches are
+already all it may know of them. The other seat's tile was drawn from its stack after that
+seat's last decision (an extra turn's supply tile is played at once), so nothing it did
+tells anything about it, and the stacks and the supply are a uniform shuffle of the tiles
+this seat has not seen, which is how `resample_hidden` deals them. Where a playout plays
+this seat's later turns (near the end), it plays each with the tile the seat would hold
+then, by a policy that reads nothing else hidden, so no information-set search has strategy
+fusion to remove. What a fair expert can still gain must come from a better value or a
+deeper search that pays; and searching deeper did not pay even sighted (against greedy on
+200 of those games: 0.895 with one round of replies and with two, 0.725 with playouts to
+the end of the game).
 
 Determinism: the work is counted, not timed (see `work`), so the same game, seed and
 budget give the same move wherever the machine keeps up with the calibration.
@@ -102,16 +102,15 @@ from .value import load_weights, win_chance_of
 from .work import WorkBudget
 
 DEFAULT_BUDGET_S = 2.0
-"""The budget a move when the caller names none (the issue's default). Four times the
-work of bench_ai's 0.5 s buys nothing: in Rota, with the learned value before its open
-grid points' table (`value`) and playouts to the end from ten placements out (`ENDGAME`),
-over bench_ai's 400 games (seeds 0-199, `bench_ai --expert-budget 2`, hard at 2 s too),
-against hard 0.585 [0.537, 0.633] where it wins 0.598 at 0.5 s, against greedy 0.849
-[0.814, 0.884] where it wins 0.873 (with today's value and endgame, on seeds 0-99 against
-greedy, 0.875 at 2 s where it wins 0.885 at 0.5 s); in AXIO, before
-the learned value (seeds 0-49, 100 games, paired with 0.5 s), against hard 0.64 [0.55,
-0.74] (-0.08 ± 0.12). Both levels end their playouts in the same kind of value, so more
-samples of it bring them closer."""
+"""The budget a move when the caller names none (the issue's default). Four times the work
+of bench_ai's 0.5 s buys nothing: in Rota, with the learned value before its open grid
+points' table (`value`) and playouts to the end from ten placements out (`ENDGAME`), over
+bench_ai's 400 games (seeds 0-199, `bench_ai --expert-budget 2`, hard at 2 s too), against
+hard 0.585 [0.537, 0.633] where it wins 0.598 at 0.5 s, against greedy 0.849 [0.814, 0.884]
+where it wins 0.873 (with today's value and endgame, on seeds 0-99 against greedy, 0.875 at
+2 s where it wins 0.885 at 0.5 s); in AXIO, before the learned value (seeds 0-49, 100
+games, paired with 0.5 s), against hard 0.64 [0.55, 0.74] (-0.08 ± 0.12). Both levels end
+their playouts in the same kind of value, so more samples of it bring them closer."""
 UNITS_PER_SECOND = {"axio": 600_000, "rota": 380_000}
 """Work units a second of budget buys (see `lookahead` for what a unit is), per game: a
 Rota unit takes longer than an AXIO one. Calibrated so that a move takes about 40 % of
@@ -137,30 +136,30 @@ paired with the hand-written expert, both with the exact last placement (`closin
 against hard 0.598 [0.550, 0.645] where it wins 0.550 (change +0.048 ± 0.048, 98 games
 changed), against greedy 0.873 [0.840, 0.905] where it wins 0.882 (-0.010 ± 0.038, 60
 changed). On: the better figure against the stronger opponent, no worse against the weaker
-beyond the noise (before `closing`, on 200 games, +0.043 ± 0.066 and -0.025 ± 0.060).
-What was tried before (all paired as above): the whole learned value
-chose worse than the hand-written valuation though it predicts results far better
-(held-out log loss 0.526 against 0.629, the winner named in 0.745 of positions against
-0.627). 2-player Rota at 0.5 s a move, bench_ai seeds 0-49 (100 games a pairing), paired
-with the hand-written expert on the same deals: against greedy 0.78 where it wins 0.88 (change
--0.100 ± 0.094), against hard 0.465 where it wins 0.52 (-0.055 ± 0.115). With the
-learned value at the playouts' end only (`PRIOR_POOL` 1), against greedy 0.80 where it
-wins 0.90 (seeds 0-9, 20 games). Blended (`LEARNED_SHARE`), paired on seeds 0-24 (50 games
-a pairing; the hand-written expert 0.58 against hard, 0.88 against greedy): share 0.03
-+0.01 ± 0.16 against hard, +0.02 ± 0.11 against greedy; share 0.1 -0.04 ± 0.18, +0.02 ±
-0.11; half the learned logit in points (over 0.444, the hand-written value's fitted
-scale; it does not flatten near a sure result) -0.04 ± 0.17, 0.00 ± 0.11 (all three at
-`PRIOR_POOL` 1); share 0.03 with `PRIOR_POOL` 2 +0.03 ± 0.16, 0.00 ± 0.11. That
-last one on seeds 0-99 (200 games a pairing): against hard 0.560 (+0.043 ± 0.066, 48 games
-changed), against greedy 0.870 (-0.025 ± 0.060, 37 changed). Within the noise then.
-A second learned value kept the hand-written one whole and learned only what it misses: a
-logistic fit (986,000 positions of 20,000 games of the normal level, 10 % of moves one of
-its six best at random) of `position_value` with a weight per placements left and whose
-move, plus a table of the open grid points of each colour (1, 2 or 3 corners of it; how
-many) by how far that colour is above each seat's lowest or capped. Held out (3,000
-games): log loss 0.540 where the hand-written value alone, so fitted, has 0.552. At the
-playouts' end (the table in points added to `position_value`), seeds 0-49: against hard
--0.02 ± 0.10, against greedy +0.02 ± 0.08; with `PRIOR_POOL` 2 the same. Noise again."""
+beyond the noise (before `closing`, on 200 games, +0.043 ± 0.066 and -0.025 ± 0.060). What
+was tried before (all paired as above): the whole learned value chose worse than the
+hand-written valuation though it predicts results far better (held-out log loss 0.526
+against 0.629, the winner named in 0.745 of positions against 0.627). 2-player Rota at 0.5
+s a move, bench_ai seeds 0-49 (100 games a pairing), paired with the hand-written expert on
+the same deals: against greedy 0.78 where it wins 0.88 (change -0.100 ± 0.094), against
+hard 0.465 where it wins 0.52 (-0.055 ± 0.115). With the learned value at the playouts' end
+only (`PRIOR_POOL` 1), against greedy 0.80 where it wins 0.90 (seeds 0-9, 20 games).
+Blended (`LEARNED_SHARE`), paired on seeds 0-24 (50 games a pairing; the hand-written
+expert 0.58 against hard, 0.88 against greedy): share 0.03 +0.01 ± 0.16 against hard, +0.02
+± 0.11 against greedy; share 0.1 -0.04 ± 0.18, +0.02 ± 0.11; half the learned logit in
+points (over 0.444, the hand-written value's fitted scale; it does not flatten near a sure
+result) -0.04 ± 0.17, 0.00 ± 0.11 (all three at `PRIOR_POOL` 1); share 0.03 with
+`PRIOR_POOL` 2 +0.03 ± 0.16, 0.00 ± 0.11. That last one on seeds 0-99 (200 games a
+pairing): against hard 0.560 (+0.043 ± 0.066, 48 games changed), against greedy 0.870
+(-0.025 ± 0.060, 37 changed). Within the noise then. A second learned value kept the
+hand-written one whole and learned only what it misses: a logistic fit (986,000 positions
+of 20,000 games of the normal level, 10 % of moves one of its six best at random) of
+`position_value` with a weight per placements left and whose move, plus a table of the open
+grid points of each colour (1, 2 or 3 corners of it; how many) by how far that colour is
+above each seat's lowest or capped. Held out (3,000 games): log loss 0.540 where the
+hand-written value alone, so fitted, has 0.552. At the playouts' end (the table in points
+added to `position_value`), seeds 0-49: against hard -0.02 ± 0.10, against greedy +0.02 ±
+0.08; with `PRIOR_POOL` 2 the same. Noise again."""
 LEARNED_SHARE = 0.03
 """How much of the learned value (in points, ±50 at most) a playout's end adds to the
 hand-written one. 0.03 weighs them about alike on held-out positions (the learned value
