@@ -39,10 +39,10 @@ log = logging.getLogger(__name__)
 
 MEMBERS = ("Ada", "Brook", "Cyd", "Dee")
 MANAGER = "Ada"
-PLAYGROUND_APPLICATION = "1000000000000000001"
-"""The playground's stand-in application id (its Activity signs in through the mock)."""
 """The member who may manage the server and its messages: `/axio settings`, ending any
 game or tournament."""
+PLAYGROUND_APPLICATION = "1000000000000000001"
+"""The playground's stand-in application id (its Activity signs in through the mock)."""
 
 SETTLE_LIMIT_S = 3600.0
 """How long an action's answer is awaited before the preview calls it uncertain. SimCord's

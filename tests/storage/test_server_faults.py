@@ -45,10 +45,10 @@ pytestmark = pytest.mark.postgres
 
 BUDGET = 1.5
 SLACK = 0.4
+"""What a command may take past its budget: the event loop's own delays on a busy machine."""
 FROZEN_ROUNDS = 7
 """Rounds of commands against the frozen server: each waits out its budget, so the freeze
 lasts more than ten seconds however fast the machine is."""
-"""What a command may take past its budget: the event loop's own delays on a busy machine."""
 
 
 @pytest.fixture(scope="module")
