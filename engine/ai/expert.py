@@ -59,8 +59,9 @@ What hidden information costs it in Rota (`bench/bench_ceiling.py`, the same 400
 0.5 s a move, the expert as it plays, sighted: every deal it searches is the real game; the
 learned value before its open grid points' table): against hard 0.710 where it wins 0.598
 (+0.113 ± 0.056, 143 games changed), against greedy 0.915 where it wins 0.873 (+0.043 ±
-0.041). The hand-written expert gains less from sight (against greedy 0.895 where it wins
-0.882; before `closing`, against hard 0.640 where it won 0.524). That is what seeing the
+0.041; with today's value, 0.911 [0.883, 0.939] where it wins 0.882, +0.029 ± 0.039). The
+hand-written expert gains less from sight (against greedy 0.895 where it wins 0.882; before
+`closing`, against hard 0.640 where it won 0.524). That is what seeing the
 unseen tiles is worth, not room left for a fair player: the deals the expert searches are
 already all it may know of them. The other seat's tile was drawn from its stack after that
 seat's last decision (an extra turn's supply tile is played at once), so nothing it did
