@@ -59,8 +59,9 @@ What hidden information costs it in Rota (`bench/bench_ceiling.py`, the same 400
 0.5 s a move, the expert as it plays, sighted: every deal it searches is the real game; the
 learned value before its open grid points' table): against hard 0.710 where it wins 0.598
 (+0.113 ± 0.056, 143 games changed), against greedy 0.915 where it wins 0.873 (+0.043 ±
-0.041). The hand-written expert gains less from sight (against greedy 0.895 where it wins
-0.882; before `closing`, against hard 0.640 where it won 0.524). That is what seeing the
+0.041; with today's value, 0.911 [0.883, 0.939] where it wins 0.882, +0.029 ± 0.039). The
+hand-written expert gains less from sight (against greedy 0.895 where it wins 0.882; before
+`closing`, against hard 0.640 where it won 0.524). That is what seeing the
 unseen tiles is worth, not room left for a fair player: the deals the expert searches are
 already all it may know of them. The other seat's tile was drawn from its stack after that
 seat's last decision (an extra turn's supply tile is played at once), so nothing it did
@@ -103,12 +104,13 @@ from .work import WorkBudget
 
 DEFAULT_BUDGET_S = 2.0
 """The budget a move when the caller names none (the issue's default). Four times the work
-of bench_ai's 0.5 s buys nothing: in Rota, with the learned value before its open grid
-points' table (`value`) and playouts to the end from ten placements out (`ENDGAME`), over
-bench_ai's 400 games (seeds 0-199, `bench_ai --expert-budget 2`, hard at 2 s too), against
-hard 0.585 [0.537, 0.633] where it wins 0.598 at 0.5 s, against greedy 0.849 [0.814, 0.884]
-where it wins 0.873 (with today's value and endgame, on seeds 0-99 against greedy, 0.875 at
-2 s where it wins 0.885 at 0.5 s); in AXIO, before the learned value (seeds 0-49, 100
+of bench_ai's 0.5 s buys nothing: in Rota, over bench_ai's 400 games a pairing (seeds 0-199,
+`bench_ai --expert-budget 2`, hard at 2 s too), against hard 0.614 [0.566, 0.661] where it
+wins 0.619 at 0.5 s (paired on the same deals -0.005 ± 0.048, 102 games changed), against
+greedy 0.882 [0.851, 0.914] as at 0.5 s (0.000 ± 0.034, 48 changed). Before the open grid
+points' table (`value`) and with playouts to the end from ten placements out (`ENDGAME`) it
+won less at 2 s than at 0.5 s: 0.585 and 0.849 (today's expert, paired with that one at 2 s:
++0.029 ± 0.050 and +0.034 ± 0.038). In AXIO, before the learned value (seeds 0-49, 100
 games, paired with 0.5 s), against hard 0.64 [0.55, 0.74] (-0.08 ± 0.12). Both levels end
 their playouts in the same kind of value, so more samples of it bring them closer."""
 UNITS_PER_SECOND = {"axio": 600_000, "rota": 380_000}
