@@ -61,18 +61,17 @@ learned value before its open grid points' table): against hard 0.710 where it w
 (+0.113 ± 0.056, 143 games changed), against greedy 0.915 where it wins 0.873 (+0.043 ±
 0.041; with today's value, 0.911 [0.883, 0.939] where it wins 0.882, +0.029 ± 0.039). The
 hand-written expert gains less from sight (against greedy 0.895 where it wins 0.882; before
-`closing`, against hard 0.640 where it won 0.524). That is what seeing the
-unseen tiles is worth, not room left for a fair player: the deals the expert searches are
-already all it may know of them. The other seat's tile was drawn from its stack after that
-seat's last decision (an extra turn's supply tile is played at once), so nothing it did
-tells anything about it, and the stacks and the supply are a uniform shuffle of the tiles
-this seat has not seen, which is how `resample_hidden` deals them. Where a playout plays
-this seat's later turns (near the end), it plays each with the tile the seat would hold
-then, by a policy that reads nothing else hidden, so no information-set search has strategy
-fusion to remove. What a fair expert can still gain must come from a better value or a
-deeper search that pays; and searching deeper did not pay even sighted (against greedy on
-200 of those games: 0.895 with one round of replies and with two, 0.725 with playouts to
-the end of the game).
+`closing`, against hard 0.640 where it won 0.524). That is what seeing the unseen tiles is
+worth, not room left for a fair player: the deals the expert searches are already all it may
+know of them. The other seat's tile was drawn from its stack after that seat's last decision
+(an extra turn's supply tile is played at once), so nothing it did tells anything about it,
+and the stacks and the supply are a uniform shuffle of the tiles this seat has not seen,
+which is how `resample_hidden` deals them. Where a playout plays this seat's later turns
+(near the end), it plays each with the tile the seat would hold then, by a policy that reads
+nothing else hidden, so no information-set search has strategy fusion to remove. What a fair
+expert can still gain must come from a better value or a deeper search that pays; and
+searching deeper did not pay even sighted (against greedy on 200 of those games: 0.895 with
+one round of replies and with two, 0.725 with playouts to the end of the game).
 
 Determinism: the work is counted, not timed (see `work`), so the same game, seed and
 budget give the same move wherever the machine keeps up with the calibration.
